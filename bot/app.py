@@ -1,0 +1,98 @@
+"""Build and run the python-telegram-bot Application."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from telegram import BotCommand, Update
+from telegram.constants import ParseMode
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
+from telegram.request import BaseRequest
+
+from bot import handlers
+from bot.config import ConfigError, Settings
+from bot.conversation import Conversation
+from bot.logging_setup import configure_logging
+from bot.resources import load_resources
+from bot.runtime import Runtime
+from bot.scheduler import Scheduler
+from bot.store import Store
+from flows import router
+
+log = logging.getLogger(__name__)
+
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+
+
+def build_application(
+    settings: Settings, store: Store, *, request: BaseRequest | None = None
+) -> Application:  # type: ignore[type-arg]
+    """The Application with every handler, the rate limiter, the defaults and the
+    check-in scheduler.  The store must already be open (its key verified).
+    ``request`` replaces the HTTP transport (tests use an offline one)."""
+    resources = load_resources(settings.safety_resources_file, settings.default_region)
+    conversation = Conversation(store, resources)
+    runtime = Runtime(
+        settings=settings, store=store, resources=resources, conversation=conversation
+    )
+    scheduler = Scheduler(runtime)
+    conversation.hooks = scheduler
+
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        await application.bot.set_my_commands(
+            [BotCommand(name, description) for name, description in router.COMMANDS]
+        )
+        await scheduler.start(application)
+        log.info("bot started")
+
+    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
+        await scheduler.stop()
+
+    async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+        await store.close()
+
+    builder = (
+        ApplicationBuilder()
+        .token(settings.telegram_bot_token)
+        .base_url(settings.telegram_api_base_url)
+        .defaults(Defaults(parse_mode=ParseMode.HTML, tzinfo=settings.tz))
+        .rate_limiter(AIORateLimiter(overall_max_rate=settings.rate_limit_overall, max_retries=3))
+        .concurrent_updates(True)
+        .post_init(post_init)
+        .post_stop(post_stop)
+        .post_shutdown(post_shutdown)
+    )
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
+    application = builder.build()
+    application.bot_data["runtime"] = runtime
+    application.bot_data["scheduler"] = scheduler
+    handlers.register(application)
+    return application
+
+
+def run_polling(settings: Settings) -> int:
+    """``nocontact run``: verify the key and open the store first (a wrong key stops
+    here, before any network or data access), then poll until stopped."""
+    configure_logging(settings)
+    if not settings.telegram_bot_token:
+        raise ConfigError(
+            "TELEGRAM_BOT_TOKEN is not set. Get a token from @BotFather and put it in the "
+            "environment or in .env (see .env.example)."
+        )
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    store = loop.run_until_complete(Store.open(settings))
+    application = build_application(settings, store)
+    application.run_polling(
+        allowed_updates=ALLOWED_UPDATES,
+        timeout=settings.poll_timeout,
+        close_loop=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run_polling(Settings()))

@@ -1,0 +1,222 @@
+"""One conversation step: load the user's state and data, run the flow, carry out its
+effects, persist the new state.  Shared by the Telegram handlers, the scheduler and the
+terminal chat, so every front end behaves the same."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from bot.store import Store
+from flows import router
+from flows.types import (
+    AddReasons,
+    Command,
+    DeleteEvidence,
+    DeleteReason,
+    DeleteUnsent,
+    Effect,
+    Input,
+    LogEvent,
+    MarkAskedToStop,
+    RecordRelay,
+    Reply,
+    ResourceBook,
+    SaveEvidence,
+    SaveUnsent,
+    ScheduleCheckback,
+    SetSupport,
+    State,
+    SupportPerson,
+    UpdateSettings,
+    UserData,
+)
+
+log = logging.getLogger(__name__)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class ScheduleHooks(Protocol):
+    """What the conversation needs from the scheduler."""
+
+    async def checkback(self, user_id: str, due_at: datetime, topic: str) -> None: ...
+
+    async def settings_changed(self, user_id: str, settings: dict[str, Any]) -> None: ...
+
+    async def user_seen(self, user_id: str) -> None:
+        """The user sent something: if check-ins were paused because they had blocked
+        the bot, resume them.  Called on every update, so it must be cheap."""
+        ...
+
+
+@dataclass
+class StepResult:
+    replies: tuple[Reply, ...] = ()
+    #: menu generation the replies' buttons belong to
+    seq: int = 0
+    #: adapter-only actions requested by the flow ("hide", "export", "wipe", "progress")
+    commands: tuple[str, ...] = ()
+    ignored: bool = False
+    stale: bool = False
+    effects: tuple[Effect, ...] = field(default=())
+
+
+class Conversation:
+    def __init__(
+        self,
+        store: Store,
+        resources: ResourceBook,
+        hooks: ScheduleHooks | None = None,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.store = store
+        self.resources = resources
+        self.hooks = hooks
+        self.clock = clock
+        self._locks: OrderedDict[str, asyncio.Lock] = OrderedDict()
+
+    def lock(self, user_id: str) -> asyncio.Lock:
+        """A per-user lock so two updates of one user never interleave."""
+        lock = self._locks.get(user_id)
+        if lock is None:
+            lock = self._locks[user_id] = asyncio.Lock()
+            if len(self._locks) > 10_000:
+                for key, old in list(self._locks.items())[:1000]:
+                    if not old.locked():
+                        del self._locks[key]
+        else:
+            self._locks.move_to_end(user_id)
+        return lock
+
+    # ------------------------------------------------------------------ data
+    async def _user_data(
+        self, user_id: str, needs: frozenset[str], is_new: bool, now: datetime
+    ) -> UserData:
+        store = self.store
+        settings = await store.get_settings(user_id)
+        reasons = await store.list_reasons(user_id)
+        senders = await store.list_senders(user_id)
+        support_doc = settings.get("support") or None
+        support = (
+            SupportPerson(str(support_doc.get("name", "")), str(support_doc.get("how", "")))
+            if isinstance(support_doc, dict) and support_doc.get("name")
+            else None
+        )
+        return UserData(
+            now=now,
+            is_new=is_new,
+            resources=self.resources,
+            reasons=tuple(reasons),
+            support=support,
+            senders=tuple(senders),
+            settings=settings,
+            unsent=tuple(await store.list_unsent(user_id)) if "unsent" in needs else (),
+            evidence=tuple(await store.list_evidence(user_id)) if "evidence" in needs else (),
+            events=tuple(await store.list_events(user_id)) if "events" in needs else (),
+        )
+
+    async def _load(self, user_id: str) -> tuple[int, State | None]:
+        blob = await self.store.load_state(user_id)
+        if not blob:
+            return 0, None
+        seq = int(blob.get("seq", 0))
+        flow = blob.get("flow")
+        return seq, flow if isinstance(flow, dict) else None
+
+    # ------------------------------------------------------------------ steps
+    async def step(self, user_id: str, inp: Input, *, is_new: bool = False) -> StepResult:
+        async with self.lock(user_id):
+            seq, state = await self._load(user_id)
+            data = await self._user_data(user_id, router.needs(state, inp), is_new, inp.now)
+            outcome = router.handle(state, inp, data)
+            if outcome.ignored:
+                return StepResult(seq=seq, ignored=True)
+            commands = await self._apply(user_id, outcome.effects, inp.now)
+            seq += 1
+            await self.store.save_state(user_id, {"seq": seq, "flow": outcome.state})
+            return StepResult(
+                replies=outcome.replies, seq=seq, commands=commands, effects=outcome.effects
+            )
+
+    async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
+        """A button press.  A button from an older menu is stale: the current step is
+        shown again instead."""
+        async with self.lock(user_id):
+            current_seq, state = await self._load(user_id)
+        if seq != current_seq:
+            return await self.current(user_id, now, stale=True)
+        return await self.step(user_id, Input(kind="choice", now=now, text=value))
+
+    async def current(self, user_id: str, now: datetime, *, stale: bool = False) -> StepResult:
+        async with self.lock(user_id):
+            seq, state = await self._load(user_id)
+            data = await self._user_data(user_id, router.needs(state, None), False, now)
+            return StepResult(replies=router.render(state, data), seq=seq, stale=stale)
+
+    async def reset(self, user_id: str) -> None:
+        async with self.lock(user_id):
+            seq, _ = await self._load(user_id)
+            await self.store.save_state(user_id, {"seq": seq + 1, "flow": None})
+
+    # ------------------------------------------------------------------ effects
+    async def _apply(
+        self, user_id: str, effects: tuple[Effect, ...], now: datetime
+    ) -> tuple[str, ...]:
+        store = self.store
+        commands: list[str] = []
+        settings_changed = False
+        for effect in effects:
+            match effect:
+                case AddReasons(texts=texts):
+                    await store.add_reasons(user_id, [t for t in texts if t.strip()])
+                case DeleteReason(reason_id=rid):
+                    await store.delete_reason(user_id, rid)
+                case SetSupport(name=name, how=how):
+                    await store.update_settings(
+                        user_id, {"support": {"name": name, "how": how} if name else None}
+                    )
+                case LogEvent(kind=kind, data=data):
+                    await store.log_event(user_id, kind, dict(data), now)
+                case SaveEvidence():
+                    await store.add_evidence(
+                        user_id,
+                        kind=effect.kind,
+                        text=effect.text,
+                        sender=effect.sender,
+                        original_at=effect.original_at,
+                        tactics=effect.tactics,
+                        danger=effect.danger,
+                        note=effect.note,
+                        at=now,
+                    )
+                case DeleteEvidence(evidence_id=eid):
+                    await store.delete_evidence(user_id, eid)
+                case SaveUnsent(text=text):
+                    await store.add_unsent(user_id, text, now)
+                case DeleteUnsent(unsent_id=uid):
+                    await store.delete_unsent(user_id, uid)
+                case RecordRelay(label=label):
+                    await store.record_relay(user_id, label, now)
+                case MarkAskedToStop(label=label):
+                    await store.mark_asked_to_stop(user_id, label, now)
+                case UpdateSettings(patch=patch):
+                    await store.update_settings(user_id, dict(patch))
+                    settings_changed = settings_changed or any(
+                        k in patch for k in ("checkin", "discreet")
+                    )
+                case ScheduleCheckback(minutes=minutes, topic=topic):
+                    if self.hooks is not None:
+                        await self.hooks.checkback(user_id, now + timedelta(minutes=minutes), topic)
+                case Command(name=name):
+                    commands.append(name)
+        if settings_changed and self.hooks is not None:
+            await self.hooks.settings_changed(user_id, await store.get_settings(user_id))
+        return tuple(commands)

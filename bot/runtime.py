@@ -1,0 +1,28 @@
+"""What the handlers share at run time: settings, the store, the conversation engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from bot.config import Settings
+from bot.conversation import Conversation
+from bot.store import Store
+from flows.types import ResourceBook
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    store: Store
+    resources: ResourceBook
+    conversation: Conversation
+    clock: Callable[[], datetime] = field(default=utcnow)
+
+    def now(self) -> datetime:
+        return self.clock()

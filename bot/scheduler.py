@@ -1,0 +1,333 @@
+"""Check-ins and check-backs: the schedule lives in the database, a JobQueue job sweeps it.
+
+The schedule table (:mod:`bot.schedule_models`) holds each user's next due time.  A
+repeating job (every ``CHECKIN_SWEEP_SECONDS``, first right at start-up) sends what is
+due:
+
+- an item at most ``CHECKIN_GRACE_MINUTES`` late is sent; a later one is skipped (and
+  logged) and the next occurrence scheduled, so a check-in missed while the bot was
+  down arrives once after start-up, or not at all when it is stale;
+- claim-then-send: the item is marked "sending" and committed before the Bot API call,
+  so nothing is ever sent twice; an item found "sending" at start-up (a crash between
+  sending and recording) is not sent again, its next occurrence is scheduled;
+- sends are paced under the overall and per-chat limits, a 429 pauses every send for
+  ``retry_after``, and a user who blocked the bot (403) has their items held until they
+  write again (:meth:`Scheduler.user_seen`, an in-memory set lookup);
+- one user's failure is logged (by type, never content) and never stops the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from datetime import datetime, timedelta
+from typing import Any
+
+from telegram import Bot
+from telegram.error import Forbidden, RetryAfter
+from telegram.ext import Application, ContextTypes, Job
+
+from bot.pacing import Pacer
+from bot.render import render_reply
+from bot.runtime import Runtime
+from bot.schedule_models import CHECKBACK, CHECKIN
+from bot.schedule_store import Item, ScheduleStore
+from bot.sender import order, send_replies
+from flows import schedule
+from flows.types import Input, Reply
+
+log = logging.getLogger(__name__)
+
+#: Due items read per query.
+PAGE = 500
+#: How often one reply is retried after a 429 before the occurrence is given up.
+MAX_RETRIES = 5
+#: How long :meth:`Scheduler.stop` lets sends in flight finish.
+STOP_TIMEOUT = 10.0
+
+
+@dataclass
+class SweepReport:
+    """What one sweep did (counts only)."""
+
+    sent: int = 0
+    skipped_late: int = 0
+    blocked: int = 0
+    failed: int = 0
+    empty: int = 0
+    retried: int = 0
+
+    def summary(self) -> str:
+        return ", ".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self))
+
+    @property
+    def anything(self) -> bool:
+        return any(getattr(self, f.name) for f in fields(self))
+
+
+def _retry_seconds(exc: RetryAfter) -> float:
+    with warnings.catch_warnings():
+        # PTB 22 warns that the int form is deprecated; both forms are handled here.
+        warnings.simplefilter("ignore")
+        value: Any = exc.retry_after
+    seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
+    return max(seconds, 0.0)
+
+
+def _checkin_settings(settings: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    checkin = settings.get("checkin")
+    return checkin if isinstance(checkin, Mapping) else None
+
+
+class Scheduler:
+    """Implements :class:`bot.conversation.ScheduleHooks` and the sweep."""
+
+    def __init__(self, runtime: Runtime, *, workers: int | None = None) -> None:
+        self.runtime = runtime
+        self.items = ScheduleStore(runtime.store)
+        settings = runtime.settings
+        self.grace = timedelta(minutes=settings.checkin_grace_minutes)
+        self.pacer = Pacer(settings.rate_limit_overall, settings.rate_limit_per_chat)
+        #: concurrent sends: enough to keep the configured rate busy while a request
+        #: is in flight, and few enough that a crash loses little
+        self.workers = workers or max(4, min(256, int(settings.rate_limit_overall)))
+        self.bot: Bot | None = None
+        #: seconds the last :meth:`attach` took (loading the blocked set, recovery)
+        self.startup_seconds = 0.0
+        self._blocked: set[str] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._job: Job[Any] | None = None
+        self._stopping = False
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Load what the sweep needs, then sweep now and every CHECKIN_SWEEP_SECONDS."""
+        await self.attach(application.bot)
+        job_queue = application.job_queue
+        if job_queue is None:
+            raise RuntimeError("check-ins need python-telegram-bot[job-queue]")
+        self._job = job_queue.run_repeating(
+            self._tick,
+            interval=self.runtime.settings.checkin_sweep_seconds,
+            first=0,
+            name="checkin-sweep",
+        )
+
+    async def attach(self, bot: Bot) -> None:
+        """Use ``bot`` for sending; load the blocked users and settle interrupted items."""
+        started = time.perf_counter()
+        self.bot = bot
+        self._stopping = False
+        self._blocked = await self.items.blocked_users()
+        await self._recover()
+        self.startup_seconds = time.perf_counter() - started
+
+    async def stop(self) -> None:
+        """Stop sweeping; sends already under way finish (for a while), nothing new starts.
+        Items not yet claimed stay due and are sent after the next start."""
+        self._stopping = True
+        if self._job is not None:
+            with contextlib.suppress(LookupError):  # already gone with the JobQueue
+                self._job.schedule_removal()
+            self._job = None
+        task = self._task
+        if task is not None and not task.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(task), STOP_TIMEOUT)
+            except TimeoutError:
+                task.cancel()
+                log.warning("stopped while check-ins were still being sent")
+
+    async def _tick(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The JobQueue callback: start a sweep unless one is still running."""
+        if self._stopping or (self._task is not None and not self._task.done()):
+            return
+        self._task = asyncio.create_task(self._sweep_logged())
+
+    async def _sweep_logged(self) -> None:
+        try:
+            report = await self.sweep()
+        except Exception as exc:  # the next tick tries again
+            log.error("check-in sweep failed: %s", type(exc).__name__)
+            return
+        if report.anything:
+            log.info("check-in sweep: %s", report.summary())
+
+    async def _recover(self) -> None:
+        """Items left "sending" by a crash may have been delivered: never send them
+        again (at most once); schedule the next occurrence instead."""
+        now = self.runtime.now()
+        interrupted = await self.items.interrupted()
+        for item in interrupted:
+            try:
+                after = max(item.due_at, now - self.grace)
+                await self.items.finish(item, await self._next_after(item, after))
+            except Exception as exc:
+                log.error("could not settle an interrupted check-in: %s", type(exc).__name__)
+        if interrupted:
+            log.warning(
+                "%d check-in(s) were interrupted by a restart and may not have arrived; "
+                "they are not sent twice",
+                len(interrupted),
+            )
+
+    # ------------------------------------------------------------------ hooks
+    async def checkback(self, user_id: str, due_at: datetime, topic: str) -> None:
+        await self.items.put(
+            user_id,
+            CHECKBACK,
+            schedule.checkback_topic(topic),
+            due_at,
+            blocked=user_id in self._blocked,
+        )
+
+    async def settings_changed(self, user_id: str, settings: dict[str, Any]) -> None:
+        due = schedule.next_due(_checkin_settings(settings), self.runtime.now())
+        if due is None:
+            await self.items.remove(user_id, CHECKIN)
+        else:
+            await self.items.put(user_id, CHECKIN, "", due, blocked=user_id in self._blocked)
+
+    async def user_seen(self, user_id: str) -> None:
+        if user_id not in self._blocked:
+            return
+        self._blocked.discard(user_id)
+        now = self.runtime.now()
+        for item in await self.items.held(user_id):
+            if item.kind == CHECKIN:
+                due = await self._next_after(item, now)
+            else:
+                due = item.due_at if item.due_at > now else None
+            await self.items.release(item, due)
+
+    def is_blocked(self, user_id: str) -> bool:
+        return user_id in self._blocked
+
+    # ------------------------------------------------------------------ the sweep
+    async def _next_after(self, item: Item, after: datetime) -> datetime | None:
+        """The item's next occurrence after ``after`` (check-backs happen once)."""
+        if item.kind != CHECKIN:
+            return None
+        settings = await self.runtime.store.get_settings(item.user_id)
+        return schedule.next_due(_checkin_settings(settings), after)
+
+    async def sweep(self) -> SweepReport:
+        """Send every item due now (paced), and skip the stale ones."""
+        report = SweepReport()
+        if self.bot is None:
+            raise RuntimeError("the scheduler has no bot yet; call start() or attach()")
+        now = self.runtime.now()
+        page = await self.items.due(now, PAGE)
+        if not page:
+            return report
+        queue: asyncio.Queue[Item | None] = asyncio.Queue(maxsize=self.workers * 2)
+        workers = [
+            asyncio.create_task(self._worker(queue, report))
+            for _ in range(min(self.workers, len(page)))
+        ]
+        try:
+            while page and not self._stopping:
+                for item in page:
+                    if self._stopping:
+                        break
+                    await queue.put(item)
+                if len(page) < PAGE:
+                    break
+                page = await self.items.due(now, PAGE, (page[-1].due_at, page[-1].id))
+        finally:
+            for _ in workers:
+                await queue.put(None)
+            await asyncio.gather(*workers)
+        return report
+
+    async def _worker(self, queue: asyncio.Queue[Item | None], report: SweepReport) -> None:
+        while True:
+            item = await queue.get()
+            if item is None:
+                return
+            if self._stopping:
+                continue  # not claimed: it stays due for the next start
+            try:
+                await self._process(item, report)
+            except Exception as exc:
+                report.failed += 1
+                log.error("a scheduled send failed: %s", type(exc).__name__)
+
+    async def _process(self, item: Item, report: SweepReport) -> None:
+        store = self.runtime.store
+        if item.user_id in self._blocked:
+            await self.items.block(item.user_id)
+            return
+        now = self.runtime.now()
+        if not schedule.within_grace(item.due_at, now, self.grace):
+            report.skipped_late += 1
+            await self.items.skip(item, await self._next_after(item, now - self.grace))
+            return
+        chat_id = await store.chat_id(item.user_id)
+        await self.pacer.wait(chat_id)
+        if self._stopping:
+            return
+        if not await self.items.claim(item, self.runtime.now()):
+            return  # changed meanwhile (new settings, wiped): not ours to send
+        # From here on the item counts as sent: whatever happens, it is not sent again.
+        try:
+            sent = await self._send(item, chat_id, report)
+        except Forbidden:
+            report.blocked += 1
+            self._blocked.add(item.user_id)
+            await self.items.block(item.user_id)
+            return
+        except Exception:
+            await self.items.finish(item, await self._next_after(item, self.runtime.now()))
+            raise
+        await self.items.finish(item, await self._next_after(item, self.runtime.now()))
+        if sent:
+            report.sent += 1
+            await store.remember_messages(item.user_id, sent, self.runtime.now())
+        else:
+            report.empty += 1
+
+    async def _send(self, item: Item, chat_id: int, report: SweepReport) -> list[int]:
+        """Run the flow's trigger and send its replies; the ids of the messages sent."""
+        assert self.bot is not None
+        now = self.runtime.now()
+        result = await self.runtime.conversation.step(
+            item.user_id, Input(kind="trigger", now=now, text=item.trigger)
+        )
+        if result.ignored or not result.replies:
+            return []
+        sent: list[int] = []
+        first = True
+        for reply in order(result.replies):
+            sent += await self._send_reply(chat_id, reply, result.seq, report, first)
+            first = False
+        return sent
+
+    async def _send_reply(
+        self, chat_id: int, reply: Reply, seq: int, report: SweepReport, first: bool
+    ) -> list[int]:
+        assert self.bot is not None
+        parts = len(render_reply(reply))
+        # The first message's slot was reserved before the claim; pay for the rest.
+        if first:
+            self.pacer.charge(chat_id, parts - 1)
+        else:
+            await self.pacer.wait(chat_id, parts)
+        attempt = 0
+        while True:
+            try:
+                return await send_replies(self.bot, chat_id, [reply], seq)
+            except RetryAfter as exc:
+                # Telegram refused the message (nothing was delivered): wait, retry.
+                # A reply in several parts may have been half sent: never repeated.
+                self.pacer.pause(_retry_seconds(exc))
+                attempt += 1
+                if parts > 1 or attempt > MAX_RETRIES:
+                    raise
+                report.retried += 1
+                await self.pacer.wait(chat_id, parts)

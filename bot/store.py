@@ -1,0 +1,676 @@
+"""The encrypted per-user store: the only way ``bot/`` reads or writes user data.
+
+Callers pass and get plain Python values; every cell is sealed with the user's own
+data key (``bot.crypto``) bound to its user, table, column and row.  Unwrapped user
+keys are kept in a small in-memory LRU (evicted on destroy/wipe), so a normal call is
+one short connection (Core statements on the typed ORM tables) with one or two
+statements.  ``sessions`` (an ``async_sessionmaker``) is there for ORM users.
+
+Errors: :class:`UnknownUserError` when a user id has no row, ``UserKeyMissingError``
+(``bot.keys``) when the user's key was destroyed, ``DecryptionError`` (``bot.crypto``)
+when a cell was damaged or moved.  None of them carries user data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, delete, func, inspect, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
+
+from bot.config import ConfigError, Settings
+from bot.crypto import RecordCipher, new_data_key
+from bot.db import (
+    create_engine,
+    create_sessionmaker,
+    database_file_missing,
+    describe_error,
+    prepare_directory,
+    safe_url,
+    upgrade_database,
+)
+from bot.keys import Keys, open_keys
+from bot.models import (
+    EVENTS_BODY,
+    EVIDENCE_BODY,
+    REASONS_TEXT,
+    SENDERS_BODY,
+    UNSENT_TEXT,
+    USER_TABLES,
+    USERS_CHAT,
+    USERS_SETTINGS,
+    USERS_STATE,
+    ChatMessage,
+    Event,
+    Evidence,
+    Reason,
+    Sender,
+    Unsent,
+    User,
+    new_id,
+)
+from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
+
+DEFAULT_KEY_CACHE_SIZE = 1024
+EXPORT_FORMAT = "nocontact-export"
+EXPORT_VERSION = 1
+
+
+class StoreUnavailableError(ConfigError):
+    """The database or the key store cannot be reached at start-up."""
+
+
+class UnknownUserError(LookupError):
+    """There is no user with this id (never created, or wiped)."""
+
+    def __init__(self) -> None:
+        super().__init__("no such user")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.astimezone(UTC).isoformat()
+
+
+def _from_iso(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def _label_key(label: str) -> str:
+    return " ".join(label.split()).casefold()
+
+
+def _affected(result: Any) -> int:
+    return int(cast(CursorResult[Any], result).rowcount)
+
+
+async def count_users_in(engine: AsyncEngine, url: str) -> int:
+    """Users in a data database that may not exist or be migrated yet (read-only)."""
+    if database_file_missing(url):
+        return 0
+    async with engine.connect() as conn:
+        exists = await conn.run_sync(lambda sync: inspect(sync).has_table(User.__tablename__))
+        if not exists:
+            return 0
+        count = await conn.scalar(select(func.count()).select_from(User))
+    return int(count or 0)
+
+
+def _sender_view(row_id: str, body: Mapping[str, Any]) -> SenderView:
+    return SenderView(
+        id=row_id,
+        label=str(body["label"]),
+        asked_to_stop_at=_from_iso(body.get("asked_to_stop_at")),
+        relays_since_asked=int(body.get("relays_since_asked", 0)),
+        relays_total=int(body.get("relays_total", 0)),
+    )
+
+
+def _evidence_view(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> EvidenceView:
+    return EvidenceView(
+        id=row_id,
+        created_at=created_at,
+        kind=str(body["kind"]),
+        sender=str(body["sender"]),
+        text=str(body["text"]),
+        original_at=_from_iso(body.get("original_at")),
+        tactics=tuple(body.get("tactics", ())),
+        danger=tuple(body.get("danger", ())),
+    )
+
+
+class Store:
+    """The repository.  Open with :meth:`Store.open`, close with :meth:`close`."""
+
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        keys: Keys,
+        *,
+        key_cache_size: int = DEFAULT_KEY_CACHE_SIZE,
+    ) -> None:
+        self.engine = engine
+        self.sessions: async_sessionmaker[AsyncSession] = create_sessionmaker(engine)
+        self._keys = keys
+        self._ciphers: OrderedDict[str, RecordCipher] = OrderedDict()
+        self._cache_size = key_cache_size
+        self._destroy_epoch = 0
+        self._last_seq = 0
+        dialect = engine.dialect.name
+        self._write_lock = asyncio.Lock() if dialect == "sqlite" else None
+        self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+
+    # ------------------------------------------------------------------ lifecycle
+    @classmethod
+    async def open(cls, settings: Settings, *, migrate: bool = True) -> Store:
+        """Verify (or on first run create) the master key, then migrate, then ready.
+
+        A missing or wrong master key raises ``MasterKeyError`` before anything is
+        written or migrated.
+        """
+        engine = create_engine(settings.database_url)
+        keys: Keys | None = None
+        try:
+            keys = await open_keys(
+                settings.master_key_file,
+                settings.keystore_url,
+                lambda: count_users_in(engine, settings.database_url),
+            )
+            if migrate:
+                prepare_directory(settings.database_url)
+                await upgrade_database(engine)
+        except BaseException as exc:
+            if keys is not None:
+                await keys.close()
+            await engine.dispose()
+            if isinstance(exc, OSError | DBAPIError) and not isinstance(exc, IntegrityError):
+                raise StoreUnavailableError(
+                    "Cannot reach the database or the key store "
+                    f"({safe_url(settings.database_url)}, {safe_url(settings.keystore_url)}): "
+                    f"{describe_error(exc)}. Check DATABASE_URL and KEYSTORE_URL, and that the "
+                    "database server is running. `nocontact doctor` tells more."
+                ) from exc
+            raise
+        return cls(engine, keys)
+
+    async def close(self) -> None:
+        self._ciphers.clear()
+        await self._keys.close()
+        await self.engine.dispose()
+
+    # ------------------------------------------------------------------ internals
+    def _seq(self) -> int:
+        """A strictly increasing insertion number (wall-clock nanoseconds)."""
+        seq = max(time.time_ns(), self._last_seq + 1)
+        self._last_seq = seq
+        return seq
+
+    def _cache(self, cipher: RecordCipher) -> None:
+        self._ciphers[cipher.user_id] = cipher
+        self._ciphers.move_to_end(cipher.user_id)
+        while len(self._ciphers) > self._cache_size:
+            self._ciphers.popitem(last=False)
+
+    async def _cipher(self, user_id: str) -> RecordCipher:
+        cipher = self._ciphers.get(user_id)
+        if cipher is not None:
+            self._ciphers.move_to_end(user_id)
+            return cipher
+        epoch = self._destroy_epoch
+        cipher = RecordCipher(await self._keys.user_key(user_id), user_id)
+        if epoch == self._destroy_epoch:
+            self._cache(cipher)
+        return cipher
+
+    def connection(self) -> AsyncConnection:
+        """A connection for one call's reads (Core statements: no ORM overhead)."""
+        return self.engine.connect()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncConnection]:
+        """One transaction for one call's writes.
+
+        On SQLite, writers of this process queue on an asyncio lock instead of polling
+        SQLite's busy timeout, which keeps concurrent updates fast.  Other modules that
+        write to the data database (e.g. the schedule) should use this too.  Never nest
+        it (nor open it while holding another of its connections).
+        """
+        if self._write_lock is None:
+            async with self.engine.begin() as conn:
+                yield conn
+        else:
+            async with self._write_lock, self.engine.begin() as conn:
+                yield conn
+
+    def _forget_key(self, user_id: str) -> None:
+        self._destroy_epoch += 1
+        self._ciphers.pop(user_id, None)
+
+    # ------------------------------------------------------------------ users
+    async def find_user(self, telegram_id: int) -> str | None:
+        digest = self._keys.lookup.telegram_hash(telegram_id)
+        async with self.connection() as session:
+            return await session.scalar(select(User.id).where(User.tg_hash == digest))
+
+    async def ensure_user(self, telegram_id: int, chat_id: int) -> tuple[str, bool]:
+        """The user's id, creating the user (and their key) when new."""
+        existing = await self.find_user(telegram_id)
+        if existing is not None:
+            return existing, False
+        user_id = new_id()
+        data_key = new_data_key()
+        cipher = RecordCipher(data_key, user_id)
+        await self._keys.new_user_key(user_id, data_key)  # the key is stored first
+        try:
+            async with self.transaction() as session:
+                await session.execute(
+                    self._insert(User).values(
+                        id=user_id,
+                        tg_hash=self._keys.lookup.telegram_hash(telegram_id),
+                        chat=cipher.encrypt_int(USERS_CHAT, user_id, chat_id),
+                        created_at=_now(),
+                    )
+                )
+        except IntegrityError:
+            # Created concurrently by another call: keep theirs, drop our key.
+            await self._keys.destroy_user_key(user_id)
+            existing = await self.find_user(telegram_id)
+            if existing is None:
+                raise
+            return existing, False
+        self._cache(cipher)
+        return user_id, True
+
+    async def chat_id(self, user_id: str) -> int:
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            blob = await session.scalar(select(User.chat).where(User.id == user_id))
+        if blob is None:
+            raise UnknownUserError()
+        return cipher.decrypt_int(USERS_CHAT, user_id, blob)
+
+    async def count_users(self) -> int:
+        async with self.connection() as session:
+            return int(await session.scalar(select(func.count()).select_from(User)) or 0)
+
+    # ------------------------------------------------------------------ reasons
+    async def add_reasons(self, user_id: str, texts: Sequence[str]) -> list[str]:
+        if not texts:
+            return []
+        cipher = await self._cipher(user_id)
+        rows: list[dict[str, Any]] = []
+        for text in texts:
+            row_id = new_id()
+            rows.append(
+                {
+                    "id": row_id,
+                    "user_id": user_id,
+                    "seq": self._seq(),
+                    "text": cipher.encrypt_text(REASONS_TEXT, row_id, text),
+                }
+            )
+        async with self.transaction() as session:
+            await session.execute(self._insert(Reason), rows)
+        return [str(row["id"]) for row in rows]
+
+    async def list_reasons(self, user_id: str) -> list[ReasonView]:
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            rows = (
+                await session.execute(
+                    select(Reason.id, Reason.text)
+                    .where(Reason.user_id == user_id)
+                    .order_by(Reason.seq)
+                )
+            ).all()
+        return [
+            ReasonView(id=row.id, text=cipher.decrypt_text(REASONS_TEXT, row.id, row.text))
+            for row in rows
+        ]
+
+    async def delete_reason(self, user_id: str, reason_id: str) -> bool:
+        return await self._delete_row(Reason, user_id, reason_id)
+
+    async def _delete_row(
+        self, model: type[Reason | Evidence | Unsent], user_id: str, row_id: str
+    ) -> bool:
+        async with self.transaction() as session:
+            result = await session.execute(
+                delete(model).where(model.id == row_id, model.user_id == user_id)
+            )
+        return _affected(result) > 0
+
+    # ------------------------------------------------------------------ state
+    async def load_state(self, user_id: str) -> dict[str, Any] | None:
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            blob = await session.scalar(select(User.state).where(User.id == user_id))
+        if blob is None:
+            return None
+        return cast(dict[str, Any], cipher.decrypt_json(USERS_STATE, user_id, blob))
+
+    async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
+        cipher = await self._cipher(user_id)
+        blob = None if state is None else cipher.encrypt_json(USERS_STATE, user_id, state)
+        async with self.transaction() as session:
+            result = await session.execute(
+                update(User).where(User.id == user_id).values(state=blob)
+            )
+        if not _affected(result):
+            raise UnknownUserError()
+
+    # ------------------------------------------------------------------ settings
+    async def get_settings(self, user_id: str) -> dict[str, Any]:
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            blob = await session.scalar(select(User.settings).where(User.id == user_id))
+        if blob is None:
+            return {}
+        return cast(dict[str, Any], cipher.decrypt_json(USERS_SETTINGS, user_id, blob))
+
+    async def update_settings(self, user_id: str, patch: Mapping[str, Any]) -> dict[str, Any]:
+        cipher = await self._cipher(user_id)
+        async with self.transaction() as session:
+            row = (await session.execute(select(User.settings).where(User.id == user_id))).first()
+            if row is None:
+                raise UnknownUserError()
+            current: dict[str, Any] = (
+                {}
+                if row.settings is None
+                else cipher.decrypt_json(USERS_SETTINGS, user_id, row.settings)
+            )
+            current.update(patch)
+            await session.execute(
+                update(User)
+                .where(User.id == user_id)
+                .values(settings=cipher.encrypt_json(USERS_SETTINGS, user_id, current))
+            )
+        return current
+
+    # ------------------------------------------------------------------ events
+    async def log_event(
+        self, user_id: str, kind: str, data: Mapping[str, Any], at: datetime
+    ) -> str:
+        cipher = await self._cipher(user_id)
+        row_id = new_id()
+        body = cipher.encrypt_json(EVENTS_BODY, row_id, {"kind": kind, "data": dict(data)})
+        async with self.transaction() as session:
+            await session.execute(
+                self._insert(Event).values(
+                    id=row_id, user_id=user_id, at=at, seq=self._seq(), body=body
+                )
+            )
+        return row_id
+
+    async def list_events(self, user_id: str, since: datetime | None = None) -> list[EventView]:
+        cipher = await self._cipher(user_id)
+        query = select(Event.id, Event.at, Event.body).where(Event.user_id == user_id)
+        if since is not None:
+            query = query.where(Event.at >= since)
+        async with self.connection() as session:
+            rows = (await session.execute(query.order_by(Event.at, Event.seq))).all()
+        views = []
+        for row in rows:
+            body = cipher.decrypt_json(EVENTS_BODY, row.id, row.body)
+            views.append(EventView(at=row.at, kind=str(body["kind"]), data=body["data"]))
+        return views
+
+    # ------------------------------------------------------------------ evidence
+    async def add_evidence(
+        self,
+        user_id: str,
+        *,
+        kind: str,
+        text: str,
+        sender: str,
+        original_at: datetime | None,
+        tactics: Sequence[str],
+        danger: Sequence[str],
+        note: str,
+        at: datetime,
+    ) -> str:
+        cipher = await self._cipher(user_id)
+        row_id = new_id()
+        body = {
+            "kind": kind,
+            "text": text,
+            "sender": sender,
+            "original_at": _iso(original_at),
+            "tactics": list(tactics),
+            "danger": list(danger),
+            "note": note,
+        }
+        async with self.transaction() as session:
+            await session.execute(
+                self._insert(Evidence).values(
+                    id=row_id,
+                    user_id=user_id,
+                    created_at=at,
+                    seq=self._seq(),
+                    body=cipher.encrypt_json(EVIDENCE_BODY, row_id, body),
+                )
+            )
+        return row_id
+
+    async def _evidence_bodies(self, user_id: str) -> list[tuple[str, datetime, dict[str, Any]]]:
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            rows = (
+                await session.execute(
+                    select(Evidence.id, Evidence.created_at, Evidence.body)
+                    .where(Evidence.user_id == user_id)
+                    .order_by(Evidence.created_at, Evidence.seq)
+                )
+            ).all()
+        return [
+            (row.id, row.created_at, cipher.decrypt_json(EVIDENCE_BODY, row.id, row.body))
+            for row in rows
+        ]
+
+    async def list_evidence(self, user_id: str) -> list[EvidenceView]:
+        return [
+            _evidence_view(row_id, created_at, body)
+            for row_id, created_at, body in await self._evidence_bodies(user_id)
+        ]
+
+    async def delete_evidence(self, user_id: str, evidence_id: str) -> bool:
+        return await self._delete_row(Evidence, user_id, evidence_id)
+
+    # ------------------------------------------------------------------ unsent messages
+    async def add_unsent(self, user_id: str, text: str, at: datetime) -> str:
+        cipher = await self._cipher(user_id)
+        row_id = new_id()
+        async with self.transaction() as session:
+            await session.execute(
+                self._insert(Unsent).values(
+                    id=row_id,
+                    user_id=user_id,
+                    created_at=at,
+                    seq=self._seq(),
+                    text=cipher.encrypt_text(UNSENT_TEXT, row_id, text),
+                )
+            )
+        return row_id
+
+    async def list_unsent(self, user_id: str) -> list[UnsentView]:
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            rows = (
+                await session.execute(
+                    select(Unsent.id, Unsent.created_at, Unsent.text)
+                    .where(Unsent.user_id == user_id)
+                    .order_by(Unsent.created_at, Unsent.seq)
+                )
+            ).all()
+        return [
+            UnsentView(
+                id=row.id,
+                text=cipher.decrypt_text(UNSENT_TEXT, row.id, row.text),
+                created_at=row.created_at,
+            )
+            for row in rows
+        ]
+
+    async def delete_unsent(self, user_id: str, unsent_id: str) -> bool:
+        return await self._delete_row(Unsent, user_id, unsent_id)
+
+    # ------------------------------------------------------------------ senders
+    async def _sender_bodies(
+        self, session: AsyncConnection, cipher: RecordCipher
+    ) -> list[tuple[str, dict[str, Any]]]:
+        rows = (
+            await session.execute(
+                select(Sender.id, Sender.body)
+                .where(Sender.user_id == cipher.user_id)
+                .order_by(Sender.seq)
+            )
+        ).all()
+        return [(row.id, cipher.decrypt_json(SENDERS_BODY, row.id, row.body)) for row in rows]
+
+    async def list_senders(self, user_id: str) -> list[SenderView]:
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            bodies = await self._sender_bodies(session, cipher)
+        return [_sender_view(row_id, body) for row_id, body in bodies]
+
+    async def _change_sender(
+        self, user_id: str, label: str, at: datetime, *, relay: bool
+    ) -> SenderView:
+        cipher = await self._cipher(user_id)
+        wanted = _label_key(label)
+        async with self.transaction() as session:
+            found = next(
+                (
+                    (row_id, body)
+                    for row_id, body in await self._sender_bodies(session, cipher)
+                    if _label_key(str(body["label"])) == wanted
+                ),
+                None,
+            )
+            if found is None:
+                row_id = new_id()
+                body: dict[str, Any] = {
+                    "label": " ".join(label.split()),
+                    "asked_to_stop_at": None,
+                    "relays_since_asked": 0,
+                    "relays_total": 0,
+                    "last_relay_at": None,
+                }
+            else:
+                row_id, body = found
+            if relay:
+                body["relays_total"] = int(body.get("relays_total", 0)) + 1
+                body["last_relay_at"] = _iso(at)
+                if body.get("asked_to_stop_at") is not None:
+                    body["relays_since_asked"] = int(body.get("relays_since_asked", 0)) + 1
+            else:
+                body["asked_to_stop_at"] = _iso(at)
+                body["relays_since_asked"] = 0
+            blob = cipher.encrypt_json(SENDERS_BODY, row_id, body)
+            if found is None:
+                await session.execute(
+                    self._insert(Sender).values(
+                        id=row_id, user_id=user_id, seq=self._seq(), body=blob
+                    )
+                )
+            else:
+                await session.execute(update(Sender).where(Sender.id == row_id).values(body=blob))
+        return _sender_view(row_id, body)
+
+    async def record_relay(self, user_id: str, label: str, at: datetime) -> SenderView:
+        """Count one relayed message from ``label`` (matched case-insensitively)."""
+        return await self._change_sender(user_id, label, at, relay=True)
+
+    async def mark_asked_to_stop(self, user_id: str, label: str, at: datetime) -> SenderView:
+        """Remember that the user asked ``label`` to stop; later relays count from now."""
+        return await self._change_sender(user_id, label, at, relay=False)
+
+    # ------------------------------------------------------------------ chat messages
+    async def remember_messages(
+        self, user_id: str, message_ids: Sequence[int], at: datetime
+    ) -> None:
+        if not message_ids:
+            return
+        rows = [
+            {"id": new_id(), "user_id": user_id, "message_id": int(mid), "created_at": at}
+            for mid in dict.fromkeys(message_ids)
+        ]
+        async with self.transaction() as session:
+            await session.execute(self._insert(ChatMessage).on_conflict_do_nothing(), rows)
+
+    async def messages_to_hide(self, user_id: str) -> list[int]:
+        async with self.connection() as session:
+            ids = await session.scalars(
+                select(ChatMessage.message_id)
+                .where(ChatMessage.user_id == user_id)
+                .order_by(ChatMessage.message_id)
+            )
+            return list(ids)
+
+    async def forget_messages(self, user_id: str, message_ids: Sequence[int]) -> None:
+        if not message_ids:
+            return
+        async with self.transaction() as session:
+            await session.execute(
+                delete(ChatMessage).where(
+                    ChatMessage.user_id == user_id,
+                    ChatMessage.message_id.in_([int(mid) for mid in message_ids]),
+                )
+            )
+
+    # ------------------------------------------------------------------ export & wipe
+    async def export_user(self, user_id: str) -> dict[str, Any]:
+        """Everything stored for the user, decrypted, as JSON-compatible data."""
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            user = (
+                await session.execute(
+                    select(User.created_at, User.state, User.settings).where(User.id == user_id)
+                )
+            ).first()
+        if user is None:
+            raise UnknownUserError()
+        settings = (
+            {}
+            if user.settings is None
+            else cipher.decrypt_json(USERS_SETTINGS, user_id, user.settings)
+        )
+        state = (
+            None if user.state is None else cipher.decrypt_json(USERS_STATE, user_id, user.state)
+        )
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "exported_at": _iso(_now()),
+            "user_since": _iso(user.created_at),
+            "settings": settings,
+            "flow_state": state,
+            "reasons": [{"id": r.id, "text": r.text} for r in await self.list_reasons(user_id)],
+            "events": [
+                {"at": _iso(e.at), "kind": e.kind, "data": dict(e.data)}
+                for e in await self.list_events(user_id)
+            ],
+            "evidence": [
+                {"id": row_id, "saved_at": _iso(created_at), **body}
+                for row_id, created_at, body in await self._evidence_bodies(user_id)
+            ],
+            "unsent": [
+                {"id": u.id, "written_at": _iso(u.created_at), "text": u.text}
+                for u in await self.list_unsent(user_id)
+            ],
+            "senders": [
+                {
+                    "id": s.id,
+                    "label": s.label,
+                    "asked_to_stop_at": _iso(s.asked_to_stop_at),
+                    "relays_since_asked": s.relays_since_asked,
+                    "relays_total": s.relays_total,
+                }
+                for s in await self.list_senders(user_id)
+            ],
+        }
+
+    async def destroy_user_key(self, user_id: str) -> None:
+        """Crypto-shred: delete the user's key so their rows can never be read again."""
+        self._forget_key(user_id)
+        await self._keys.destroy_user_key(user_id)
+        self._forget_key(user_id)
+
+    async def wipe_user(self, user_id: str) -> None:
+        """Destroy the key first (committed), then delete every row of the user."""
+        await self.destroy_user_key(user_id)
+        async with self.transaction() as session:
+            for model in USER_TABLES:
+                await session.execute(delete(model).where(model.user_id == user_id))
+            await session.execute(delete(User).where(User.id == user_id))

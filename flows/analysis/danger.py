@@ -1,0 +1,520 @@
+"""Danger detection: violence, stalking, self-harm (theirs or the user's), weapons and the
+children's safety.  Fast enough to run on every free text the user sends.
+
+Each rule is a readable regular expression over the normalised text (see normalize.py).
+Rules that say what someone WILL do can be negated ("he would never hurt me"); idioms
+("this deadline is killing me", "shoot me a text") are listed in ``IDIOMS`` and cancel a
+hit they overlap.  Recall comes first: when in doubt, the safety message is shown.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from flows.analysis.matching import (
+    Hit,
+    clause_start,
+    compile_any,
+    compile_rule,
+    find,
+    negated,
+    phrases,
+)
+from flows.analysis.normalize import Normalized, normalize
+from flows.analysis.result import Finding
+
+Source = Literal["user", "incoming"]
+Person = Literal["first", "third", "infer", "any"]
+
+WHY: dict[str, str] = {
+    "violence": "This mentions hurting someone, or a threat of violence.",
+    "stalking": "This sounds like being watched, followed or turned up on.",
+    "self_harm_them": "This sounds like they are talking about harming themselves.",
+    "self_harm_user": "It sounds like you might be thinking about hurting yourself.",
+    "weapon": "This mentions a weapon.",
+    "child_safety": "This sounds like a risk to the children, or a threat to take them.",
+}
+
+# --------------------------------------------------------------------------- vocabulary
+_KIDS = (
+    r"(?:kids|children|child|baby|babies|son|daughter|boys|girls|toddler|little one|little ones)"
+)
+_FAMILY = r"(?:(?:the|our|my|your|his|her) " + _KIDS + r")"
+_PEOPLE_OBJ = (
+    r"(?:you|me|us|him|her|them|"
+    r"(?:the|our|my|your|his|her) (?:kids|children|child|baby|son|daughter|boys|girls|dog|cat|"
+    r"family|boyfriend|girlfriend|husband|wife|partner|mum|mom|mother|dad|father|sister|brother|"
+    r"new \w+|face|head|neck|legs|teeth|knees|arms|skull|throat|kneecaps|eyes|nose|jaw|"
+    r"ribs))"
+)
+_MODAL = (
+    r"(?:i'?ll|i will|i'd|i would|he'?ll|she'?ll|they'?ll|we'?ll|he will|she will|they will|"
+    r"he'd|she'd|they'd|he would|she would|will|would|could|going to|want(?:s|ed)? to|"
+    r"threaten(?:s|ed|ing)? to|tried to|try(?:ing)? to|promised to|swore to|about to|"
+    r"i'?m going to)"
+)
+_HARM_VERB = (
+    r"(?:kill|murder|hurt|harm|stab|shoot|strangle|choke|beat|batter|hit|punch|kick|slap|smash|"
+    r"bash|attack|end|rape|burn|break|drown|slit|throttle|cave)"
+)
+_PAST_HARM = (
+    r"(?:hit|hits|punched|punches|kicked|kicks|slapped|slaps|choked|chokes|strangled|strangles|"
+    r"throttled|beat|beats|battered|smacked|smacks|shoved|shoves|assaulted|attacked|raped|"
+    r"headbutted|bit|stabbed|burned|burnt|suffocated)"
+)
+_ABUSER = (
+    r"(?:he|she|they|ex|husband|wife|boyfriend|girlfriend|partner|dad|father|mum|mom|mother|"
+    r"stepdad|stepmum|stepmom|brother|sister|uncle|aunt)"
+)
+_WEAPON = (
+    r"(?:gun|guns|shotgun|rifle|pistol|handgun|firearm|firearms|revolver|knife|knives|machete|"
+    r"blade|axe|crossbow|taser|weapon|weapons|baseball bat|crowbar|hammer)"
+)
+_WEAPON_DET = (
+    r"(?:a|an|the|his|her|my|your|their|some|this|that|still|got|\w+'s|kitchen|big|huge|small|"
+    r"little|hunting|carving|bread|sharp|loaded|real|fucking|new|old)"
+)
+_HOME = (
+    r"(?:new )?(?:place|house|home|flat|apartment|work|office|school|street|road|door|"
+    r"mum's|mom's|parents'?|sister's|brother's|friend's|car|gym|job|window)"
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str  # a danger kind, or "self_harm" (whose person decides the kind)
+    pattern: str
+    negatable: bool = False
+    person: Person = "any"
+    needs_person_subject: bool = False  # violence against "me": someone must be doing it
+
+
+RULES: tuple[Rule, ...] = (
+    # ------------------------------------------------------------------ violence
+    Rule(
+        "violence",
+        rf"\b{_MODAL}\s+(?:\w+\s+){{0,2}}?{_HARM_VERB}\s+{_PEOPLE_OBJ}\b",
+        negatable=True,
+        needs_person_subject=True,
+    ),
+    Rule(
+        "violence",
+        rf"\b{_ABUSER}\b(?:\s+\w+){{0,3}}?\s+(?:{_PAST_HARM}|used to (?:beat|hit|hurt))\s+"
+        rf"(?:me|us|my|our|the kids|the children|him|her|them)\b",
+        negatable=True,
+    ),
+    Rule(
+        "violence",
+        rf"\b{_ABUSER}\b(?:\s+\w+){{0,3}}?\s+(?:grabbed|pushed|threw|held|pinned|dragged)\s+"
+        r"(?:me|us)\s+(?:by|into|against|down|to the|over|up against|hard|and|across|out)\b",
+        negatable=True,
+    ),
+    Rule(
+        "violence",
+        r"\b(?:you'?re|you are|he'?s|he is|she'?s|she is|is) (?:a )?dead (?:man|woman|meat)\b"
+        r"|\byou'?re (?:so |fucking )?dead\b(?! to)",
+    ),
+    Rule("violence", r"\bwatch (?:your|ur) back\b"),
+    Rule(
+        "violence",
+        r"\bsleep with one eye open\b|\bwon'?t see it coming\b"
+        r"|\bhands? (?:round|around|on) (?:my|your|her|his) (?:neck|throat)\b"
+        r"|\bthrew (?:a|the|his|her|my) \w+ at (?:me|us|my|you)\b|\block(?:ed|s)? (?:me|us) (?:in"
+        r"|out)\b",
+    ),
+    Rule(
+        "violence",
+        r"\bnext time it'?(?:ll| will) be (?:you|me|your \w+)\b"
+        r"|\b(?:punched|kicked|smashed|put his fist through|put her fist through) (?:a|the) "
+        r"(?:wall|door|window)\b",
+    ),
+    Rule(
+        "violence",
+        r"\bcan'?t have (?:you|u),? (?:then )?(?:no ?one|nobody|no-one)(?: else)?(?: can| will)?\b",
+    ),
+    Rule(
+        "violence",
+        r"\bburn\s+(?:\w+\s+){0,3}?(?:house|home|flat|place|car)\s+down\b|\bburn (?:it|you) down\b",
+    ),
+    Rule(
+        "violence",
+        r"\bput (?:you|u|me) in (?:the )?(?:hospital|ground|grave)\b|\bsix feet under\b"
+        r"|\bbeat the (?:shit|crap|hell|life) out of\b",
+    ),
+    Rule(
+        "violence",
+        r"\b(?:scared|afraid|terrified|frightened|fear)\b[^.!?\n]{0,40}?\b(?:hurt|kill|attack|hit)"
+        r"(?:s|ing)? (?:me|us|the kids)\b|\b(?:fear|scared|afraid) for my (?:life|safety)\b",
+    ),
+    Rule("violence", r"\bthreaten(?:s|ed|ing)? (?:me|us|to kill|to hurt)\b"),
+    # ------------------------------------------------------------------ weapons
+    Rule(
+        "weapon",
+        r"\b(?:has|have|had|'ve|got|get|getting|bought|buying|own|owns|keep|keeps|kept|carry|"
+        r"carries|carrying|brought|bring|pulled|pulls|waved|waving|pointed|pointing|grabbed|"
+        r"grabbing|showed|holding|held|hides|hide|hidden|hid|loaded|cleaning|sharpening|with)\s+"
+        rf"(?:{_WEAPON_DET}\s+){{0,3}}{_WEAPON}\b(?! set| block| and fork)",
+        negatable=True,
+    ),
+    Rule(
+        "weapon",
+        rf"\b{_WEAPON}\s+(?:to|at|against|in|under)\s+(?:my|your|his|her|the)\s+"
+        r"(?:head|throat|face|neck|chest|pillow|bed|seat)\b",
+    ),
+    Rule("weapon", r"\b(?:shoot|stab)(?:s|ed|ing)?\s+(?:you|me|him|her|us|them)\b"),
+    # ------------------------------------------------------------------ stalking
+    Rule(
+        "stalking",
+        r"\bi know where (?:you|u) (?:live|work|are|sleep|park|go|stay|shop|train)\b"
+        r"|\b(?:i )?know (?:your|ur) (?:new )?(?:address|route|routine|schedule|shifts)\b"
+        r"|\bi know what time (?:you|u) (?:finish|leave|get|start|go)\b"
+        r"|\bi saw who (?:left|came|was)\b|\bi'?ll come (?:and|to) (?:get|find) (?:you|u)\b"
+        r"|\bknow (?:which|what) (?:gym|school|route|bus|train|shop|cafe|class|time|days?) "
+        r"(?:you|u)\b|\bi'?ll know if (?:you|u)\b|\bi can see (?:your|ur) (?:light|window|car|door)"
+        r"|\b(?:watching|following) (?:you|u|me)\b"
+        r"|\bpretending to be (?:my|your|his|her|a|the) (?:sister|brother|mum|mom|dad|friend|"
+        r"colleague|boss|cousin|police|doctor|manager)\b"
+        r"|\b(?:find|finding|found) out (?:my|your|ur) (?:shifts|address|location|new number|"
+        r"schedule|route)\b"
+        r"|\b(?:put|installed) (?:something|an app|a tracker|spyware) on (?:my|your) "
+        r"(?:phone|car|laptop)\b|\bknows? every (?:message|text|move|call)\b"
+        r"|\b(?:i'?m|he'?s|she'?s|been|was|i am) (?:parked|sat|sitting|waiting|standing) "
+        r"(?:across the road|down the road|round the corner|outside)\b"
+        r"|\bknows? where i (?:live|work|am|stay)\b|\b(?:always|still) knows? where (?:i|you)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:turn(?:ed|s|ing)?|show(?:ed|s|ing)?|shown) up\s+(?:at|outside|to)\s+"
+        r"(?:my|your|ur|the|our)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:parked|waiting|sitting|sat|standing|stood|lurking|hanging around|hanging about|"
+        r"watching|circling|been|was|were)\s+(?:\w+\s+){0,2}?(?:outside|across from|"
+        r"across the road from|near|at the end of)\s+(?:my|your|ur|the|our)\s+"
+        rf"(?:\w+\s+)?{_HOME}",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:i'?m|i am|he'?s|she'?s|he is|she is)\s+(?:\w+\s+)?outside\b"
+        rf"|\b{_ABUSER}(?:'s| is| was| keeps? (?:being|sitting|waiting|standing)| has been|"
+        r" have been)\s+(?:\w+\s+)?outside\b"
+        r"|\b(?:car|van)(?:'s| is)\s+(?:parked\s+)?outside\b",
+    ),
+    Rule(
+        "stalking",
+        r"\bfollow(?:ed|ing|s)?\s+(?:me|you)\s+(?:home|to|from|around|everywhere|again|into)\b"
+        r"|\b(?:tracker|tracking device|airtag|air tag|spyware|stalkerware)\b"
+        r"|\btrack(?:s|ed|ing)?\s+(?:my|your|her|his)\s+(?:phone|car|location|movements)\b"
+        r"|\b(?:hacked|hacking|logged into|logging into|went through|going through|spying on|"
+        r"monitoring)\s+(?:my|your)\s+(?:phone|messages|emails|email|accounts?|texts|whatsapp|"
+        r"icloud|facebook|instagram|location)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:i )?saw (?:you|u) (?:at|in|with|leaving|going|coming|outside|yesterday|today|"
+        r"last night|this morning|on)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:drove|driving|drive|drives|walked|walking|walks|went|cycled)\s+(?:past|by|round|"
+        rf"around)\s+(?:your|ur|my|the)\s+{_HOME}",
+    ),
+    Rule(
+        "stalking",
+        r"\bi'?ll find (?:you|u)\b|\b(?:you )?can'?t hide\b(?! behind)|\bwherever (?:you|u) go\b"
+        r"|\blook(?:ing)? over (?:your|ur) shoulder\b|\bnowhere to hide\b"
+        r"|\b(?:i'?m|i am|i'?ve been|been) watching (?:you|u)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:new|different|fake|private|withheld|unknown|blocked|burner|other)\s+"
+        r"(?:numbers|accounts|profiles)\b",
+    ),
+    Rule(
+        "stalking",
+        rf"\b(?:pictures|photos|photo|picture|videos|video)\s+of\s+(?:my|your|ur)\s+{_HOME}",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:broke|broken|breaking|break)\s+into\s+(?:my|your|the|our)\b"
+        r"|\b(?:banging|knocking|hammering|pounding)\s+on\s+(?:my|the|your)\s+(?:door|window)",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:or|otherwise|else)\s+(?:i'?m|i am|i'?ll|i will)\s+(?:coming|come|turning up|"
+        r"showing up)\s+(?:round|over|to)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\bi know (?:you'?re|you are|your) (?:at|in|with|staying)\b"
+        r"|\bi know what (?:you|u) did (?:today|yesterday|last night|this morning)\b"
+        r"|\basking (?:everyone |people |around )?where (?:i|you) (?:am|are|live|work)\b",
+    ),
+    # ------------------------------------------------------------------ children
+    Rule(
+        "child_safety",
+        rf"\bnever see {_FAMILY}(?: again)?\b|\bnever see (?:them|him|her) again\b",
+    ),
+    Rule(
+        "child_safety",
+        rf"(?<!you )(?<!you ever )\b(?:take|taking|took|snatch|snatching|keep|keeping)\s+{_FAMILY}"
+        r"\b[^.!?\n]{0,40}?\b(?:and (?:disappear|run|leave|go|vanish)|away|abroad|"
+        r"out of the country|for good|where you|you'?ll never|won'?t find)",
+    ),
+    Rule(
+        "child_safety",
+        rf"\bthreaten(?:s|ed|ing)? to (?:\w+\s+){{0,6}}?(?:take|snatch|keep)\s+{_FAMILY}"
+        r"|\b(?:i'?ll|he'?ll|she'?ll|will|going to) take (?:them|him|her)\b[^.!?\n]{0,40}?"
+        r"\b(?:never (?:find|see|get)|disappear|abroad|away)\b"
+        rf"|\bnever (?:get|see) (?:them|{_FAMILY}) back\b|\bnever find (?:us|them)\b",
+    ),
+    Rule(
+        "child_safety",
+        rf"\b(?:the )?{_KIDS}\s+(?:won'?t|will not|aren'?t|are not|not)\s+(?:be\s+)?"
+        r"(?:coming|come|going|go)\s+(?:back|home)\b|\b(?:you )?won'?t (?:ever )?find (?:us"
+        r"|them)\b",
+    ),
+    *(
+        Rule(
+            kind,
+            r"\b(?:hurt|hurts|hurting|hit|hits|hitting|beat|beats|beating|harm|harms|harming|"
+            rf"smack|smacks|smacking|shake|shakes|shook|kill)\s+{_FAMILY}\b",
+            negatable=True,
+        )
+        for kind in ("child_safety", "violence")
+    ),
+    Rule(
+        "child_safety",
+        rf"\bleft {_FAMILY} (?:alone|on (?:their|his|her) own|home alone|in the car)\b"
+        rf"|\b(?:drunk|drink[- ]driving|drove drunk|high)\b[^.!?\n]{{0,30}}\bwith {_FAMILY}",
+    ),
+    # ------------------------------------------------------------------ self-harm
+    Rule(
+        "self_harm",
+        r"\bkill(?:ing)? myself\b|\b(?:end|ending|take|taking) (?:it all|my (?:own )?life)\b",
+        negatable=True,
+        person="first",
+    ),
+    Rule("self_harm", r"\bsuicid(?:e|al)\b", negatable=True, person="infer"),
+    Rule(
+        "self_harm",
+        r"\b(?:want|wanna|going|ready|deserve|wish i could|i'?d rather|i just want) to die\b",
+        negatable=True,
+        person="first",
+    ),
+    Rule(
+        "self_harm",
+        r"\bwish i (?:was|were|had) (?:dead|never been born)\b|\bbetter off dead\b"
+        r"|\b(?:better off|happier) without me\b"
+        r"|\bbetter off if i (?:was|were|wasn'?t|weren'?t|was not|were not|didn'?t|did not)\s+"
+        r"(?:here|around|alive|exist)"
+        r"|\b(?:don'?t|do not|no longer) want to (?:be here|be alive|live|exist|wake up|go on|"
+        r"be around)\b",
+        person="first",
+    ),
+    Rule(
+        "self_harm",
+        r"\bno (?:point|reason) (?:in |to )?(?:living|live|going on|keep going|carry on|"
+        r"carrying on|being alive|being here)\b"
+        r"|\bwhat'?s the point (?:of|in) (?:living|life|going on|being alive|anything)\b"
+        r"|\bwhat'?s the point anymore\b|\bnothing (?:left )?to live for\b|\bcan'?t go on\b"
+        r"|\b(?:never|not) wake up\b|\btired of (?:existing|living|being alive|life)\b"
+        r"|\b(?:stop|end)\b[^a-z]{0,3}(?:\w+[^a-z]{1,3}){0,2}permanently\b"
+        r"|\b(?:don'?t|do not|can'?t) see (?:a|any) (?:future|way out|point)\b"
+        r"|\bno point (?:in )?(?:me )?(?:being here|being alive|living|existing|carrying on)\b"
+        r"|\b(?:can'?t|cannot|don'?t think i can|not sure i can) (?:keep|go on|carry on) "
+        r"(?:living|existing|being alive)\b"
+        r"|\b(?:sleep|go to sleep) forever\b|\bdisappear forever\b|\bnot be here anymore\b"
+        r"|\b(?:want|wants|wanna|going|ready|need) to (?:just )?end it\b(?! with)"
+        r"|\bend(?:ing)? (?:things|it) (?:for good|forever|permanently)\b"
+        r"|\b(?:better|happier|easier) (?:off )?without me\b",
+        person="first",
+    ),
+    Rule("self_harm", r"\b(?:overdose|overdosed|overdosing|od'?ing)\b", person="infer"),
+    Rule(
+        "self_harm",
+        r"\b(?:stockpil\w*|hoard\w*|saving up|swallow(?:ed|ing)?|took|taken|downed) "
+        r"(?:a load of |loads of |all (?:of )?|a bunch of |a handful of |\d+ )?(?:my |the |his "
+        r"|her )?"
+        r"(?:meds|medication|pills|tablets|painkillers|paracetamol|sleeping pills)\b"
+        r"|\b(?:hang|hanging|hanged) (?:myself|himself|herself)\b|\bnoose\b"
+        r"|\bslit (?:my|his|her) wrists\b"
+        r"|\b(?:step|stepping|jump|jumping|throw myself|walk|walking) in front of (?:a|the) "
+        r"(?:train|bus|car|lorry|truck)\b",
+        negatable=True,
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        r"\btak(?:e|ing) (?:all )?(?:my|the|these|those|all the) (?:pills|tablets)\b"
+        r"|\b(?:the|my) (?:pills|tablets) (?:in front of me|ready|lined up)\b"
+        r"|\bswallow(?:ed|ing)? (?:all )?(?:my|the) (?:pills|tablets)\b",
+        negatable=True,
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        r"\b(?:scratch\w*|cut\w*|burn\w*) my (?:arms|wrists|legs|skin|thighs)\b"
+        r"|\btill (?:they|it|i) bleeds?\b"
+        r"|\b(?:cut|cutting|hurt|hurting|harm|harming|burn|burning|starve|starving)\s+myself\b"
+        r"|\b(?:been |started )?cutting again\b",
+        negatable=True,
+        person="first",
+    ),
+    Rule("self_harm", r"\bself[- ]?harm(?:ing)?\b", negatable=True, person="infer"),
+    Rule(
+        "self_harm",
+        r"\bjump(?:ing)? (?:off|from|in front of)\b|\b(?:thinking|thought) (?:about|of) jumping\b"
+        r"|\b(?:standing|stood|sitting|sat) (?:on|at) the (?:edge|bridge|ledge|roof|cliff)\b"
+        r"|\bedge of the (?:platform|bridge|roof|cliff)\b"
+        r"|\b(?:drive|driving|drove|crash|crashing) (?:my car |the car )?(?:into|off) (?:a |the )?"
+        r"(?:wall|tree|bridge|lorry|truck|river|cliff)\b"
+        r"|\bbought (?:a |some )?rope\b|\brope\b[^.!?\n]{0,40}\bwhat it'?s for\b"
+        r"|\bif i die\b|\bhow many (?:pills|tablets) (?:it would take|would it take|to)\b"
+        r"|\b(?:every|all the) (?:pill|pills|tablet|tablets) in (?:this|the) house\b"
+        r"|\bmake it through (?:tonight|the night|the weekend)\b"
+        r"|\b(?:suicide|goodbye) (?:note|letter)s?\b|\bletters (?:for|to) everyone\b",
+        negatable=True,
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        r"\b(?:i'?ll|i will|i'?m going to|i might|might) (?:just )?disappear\b"
+        r"|\bi (?:just )?want to disappear\b"
+        r"|\b(?:nobody|no one|no-one) (?:will|would) (?:even )?(?:miss|notice)(?: me| if i)?\b"
+        r"|\bdo something (?:stupid|drastic)\b|\bwhen i'?m (?:gone|dead|not here|not around)\b"
+        r"|\b(?:can'?t|cannot|won'?t) (?:promise (?:i'?ll|i will) )?(?:still )?be (?:here|around|"
+        r"alive) (?:tomorrow|much longer|for long|by morning)\b",
+        person="first",
+    ),
+    Rule(
+        "self_harm",
+        r"\b(?:kill|killing|hurt|hurting|harm|harming|cut|cutting) (?:himself|herself|themselves)\b"
+        r"|\b(?:end|take|ending|taking) (?:his|her|their) (?:own )?life\b",
+        negatable=True,
+        person="third",
+    ),
+)
+
+#: Idioms and harmless uses: a hit that overlaps one of these is dropped.
+IDIOMS: tuple[str, ...] = (
+    r"\b(?:kill|murder)(?:s)? (?:me|you) (?:if|when) (?:i|you|we|u)(?:'m| am| are|'re)? "
+    r"(?:late|forget|forgot|eat|ate|spill|spilled|spoil|lose|lost|miss|missed|wear|break|broke|"
+    r"scratch|crash)\b",
+    r"\bkill (?:me|you) for (?:eating|forgetting|being late|saying|that|this)\b",
+    r"\b(?:kill|murder)s? (?:me|you)\b(?=[^.!?\n]{0,40}?(?:\blol\b|\bhaha|\blmao\b|\bjk\b|"
+    r"😂|🤣|😅|🙈|😆|😜))",
+    r"\bshoot (?:me|you|him|her|us) (?:a|an) (?:text|message|email|msg|line|dm|call|pic)\b",
+    r"\bstab(?:bed)? (?:me|you|him|her) in the back\b",
+    r"\bhit (?:me|you) up\b",
+    r"\bbeat (?:me|you|us|him|her) (?:at|to|in)\b",
+    r"\bcut myself (?:a|an|some|another|off|short)\b",
+    r"\bhurt myself (?:laughing|at the gym|playing|running|lifting|training)\b",
+    r"\bwhen i'?m (?:gone|not here|not around) (?:for|on|to|at)\b",
+    r"\bsaw (?:you|u) (?:at|on) (?:the )?(?:news|tv|telly)\b",
+    r"\b(?:knife|knives) (?:for|to cut) (?:the )?(?:cake|bread|pizza|veg|vegetables|meat|cheese)\b",
+    r"\b(?:cake|bread|butter|steak|cheese|palette|pen) (?:knife|knives)\b",
+    r"\bwatching (?:you|u|me) (?:play|perform|sing|dance|grow|on)\b",
+    r"\bfollow(?:ing|ed|s)? (?:you|u|me) (?:on|back)\b",
+    r"\bdie (?:of|from) (?:laughing|embarrassment|boredom|shame|cringe|happiness|excitement|"
+    r"heat|hunger|thirst)\b",
+    r"\b(?:kids|children|boys|girls) away (?:for|on) (?:a|the|holiday|half term)\b",
+)
+
+_RULES = tuple((rule, compile_rule(rule.pattern)) for rule in RULES)
+_IDIOMS = compile_any(IDIOMS)
+_PERSON_SUBJECT = re.compile(
+    r"\b(?:i|i'm|i'?ll|i'd|i've|he|she|they|we|he's|she's|he'?ll|she'?ll|they'?ll|they're|"
+    r"ex|husband|wife|boyfriend|girlfriend|partner|dad|father|mum|mom|mother|stepdad|stepmum|"
+    r"brother|sister|uncle|aunt|cousin|someone|somebody|son|daughter)\b"
+)
+_FIRST = re.compile(r"\b(?:i|i'm|i'?ll|i'd|i've|me|my|myself)\b")
+_THIRD = re.compile(
+    r"\b(?:he|she|they|he's|she's|he'?ll|she'?ll|they'?ll|they're|his|her|him|mum|mom|"
+    r"mother|dad|father|brother|sister|ex|husband|wife|boyfriend|girlfriend|partner|son|"
+    r"daughter|friend)\b"
+)
+_REPORTED = re.compile(
+    rf"\b{_ABUSER}\b\s+(?:\w+\s+)?(?:said|says|say|texted|wrote|writes|told|tells|threatened|"
+    r"threatens|keeps saying|kept saying|messaged|screamed|shouted|posted)\b"
+)
+_MEANT_FOR = re.compile(r"\b(?:it'?s|its|is|that'?s) (?:for|meant for) (?:me|you)\b")
+_KIDS_WITNESS = re.compile(r"\bin front of (?:the|our|my|his|her) " + _KIDS + r"\b")
+
+
+def _person(text: str, hit: Hit, rule: Rule) -> Literal["first", "third"]:
+    """Whose self-harm a hit is about, seen from the writer of the text."""
+    begin = clause_start(text, hit.start)
+    if rule.person == "third":
+        return "third"
+    if rule.person == "infer":
+        window = text[begin : hit.end]
+        firsts = [m.start() for m in _FIRST.finditer(window)]
+        thirds = [m.start() for m in _THIRD.finditer(window)]
+        if thirds and (not firsts or thirds[-1] > firsts[-1]):
+            return "third"
+    # "he said he'd kill himself" is caught above; "she texted 'I'll end it all'" here.
+    sentence_begin = max(0, hit.start - 120)
+    cut = max(
+        text.rfind(".", sentence_begin, hit.start), text.rfind("\n", sentence_begin, hit.start)
+    )
+    if _REPORTED.search(text, max(sentence_begin, cut + 1), hit.start):
+        return "third"
+    return "first"
+
+
+def _kind(rule: Rule, text: str, hit: Hit, source: Source) -> str:
+    if rule.kind != "self_harm":
+        return rule.kind
+    if _person(text, hit, rule) == "third" or source == "incoming":
+        return "self_harm_them"
+    return "self_harm_user"
+
+
+def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit]) -> bool:
+    if any(i.start < hit.end and hit.start < i.end for i in idiom_spans):
+        return False
+    if rule.negatable and negated(text, hit.start, hit.end):
+        return False
+    if rule.needs_person_subject:
+        begin = clause_start(text, hit.start)
+        if not _PERSON_SUBJECT.search(text, begin, hit.end):
+            return False
+    return True
+
+
+def detect_in(norm: Normalized, source: Source = "user") -> tuple[Finding, ...]:
+    """Danger findings for already-normalised text (shared with analyze())."""
+    text = norm.text
+    idiom_spans = find(_IDIOMS, text)
+    found: dict[str, list[Hit]] = {}
+    for rule, pattern in _RULES:
+        for hit in find(pattern, text):
+            if _kept(rule, text, hit, idiom_spans):
+                found.setdefault(_kind(rule, text, hit, source), []).append(hit)
+    if source == "incoming" and "weapon" in found:
+        found.setdefault("violence", []).extend(found["weapon"])
+    if "weapon" in found and ("stalking" in found or _MEANT_FOR.search(text)):
+        found.setdefault("violence", []).extend(found["weapon"])
+    if "violence" in found:
+        witness = find(_KIDS_WITNESS, text)
+        if witness:
+            found.setdefault("child_safety", []).extend(witness)
+    findings: list[Finding] = []
+    for kind in WHY:  # the fixed order of DANGER_KINDS
+        if kind in found:
+            hits = sorted(found[kind], key=lambda h: h.start)
+            findings.append(Finding(kind, phrases(norm, hits), WHY[kind]))
+    return tuple(findings)
+
+
+def detect_danger(text: str, source: Source = "user") -> tuple[Finding, ...]:
+    """Danger in a free text.  ``source="user"``: the user's own words (first-person
+    self-harm is ``self_harm_user``); ``"incoming"``: a message someone sent the user
+    (first-person self-harm is the sender's, ``self_harm_them``).  Reported speech in
+    the user's words ("he said he'd kill me", "she's going to kill herself") is caught
+    either way."""
+    return detect_in(normalize(text), source)

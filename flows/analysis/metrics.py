@@ -1,0 +1,109 @@
+"""Quality figures of the analysis on a labelled set (used by bench/analysis.py and the
+quality test).  A labelled message is a mapping with "text", "source" ("incoming" |
+"user"), "tactics", "danger" and optionally "category" and "split"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from flows.analysis.danger import detect_danger
+from flows.analysis.message import analyze
+from flows.types import DANGER_KINDS, TACTICS
+
+Labelled = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Counts:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass(frozen=True)
+class Report:
+    messages: int
+    tactics: Mapping[str, Counts]
+    danger: Mapping[str, Counts]
+    #: messages labelled with no danger, and how many of them got some danger anyway
+    safe_messages: int
+    safe_flagged: int
+    errors: Sequence[str] = field(default_factory=tuple)
+
+    @property
+    def tactic_micro(self) -> Counts:
+        return Counts(
+            sum(c.tp for c in self.tactics.values()),
+            sum(c.fp for c in self.tactics.values()),
+            sum(c.fn for c in self.tactics.values()),
+        )
+
+    @property
+    def danger_micro(self) -> Counts:
+        return Counts(
+            sum(c.tp for c in self.danger.values()),
+            sum(c.fp for c in self.danger.values()),
+            sum(c.fn for c in self.danger.values()),
+        )
+
+    @property
+    def danger_recall(self) -> float:
+        return self.danger_micro.recall
+
+    @property
+    def danger_false_positive_rate(self) -> float:
+        return self.safe_flagged / self.safe_messages if self.safe_messages else 0.0
+
+
+def _add(table: dict[str, Counts], expected: set[str], got: set[str]) -> None:
+    for label in expected | got:
+        c = table[label]
+        table[label] = Counts(
+            c.tp + (label in expected and label in got),
+            c.fp + (label in got and label not in expected),
+            c.fn + (label in expected and label not in got),
+        )
+
+
+def evaluate(rows: Iterable[Labelled]) -> Report:
+    """Tactics are scored on incoming messages (``analyze``); danger on every message with
+    ``detect_danger(text, source)``."""
+    tactics = {t: Counts() for t in TACTICS}
+    danger = {d: Counts() for d in DANGER_KINDS}
+    messages = safe = flagged = 0
+    errors: list[str] = []
+    for row in rows:
+        messages += 1
+        expected_danger = set(row["danger"])
+        got_danger = {f.id for f in detect_danger(row["text"], row["source"])}
+        _add(danger, expected_danger, got_danger)
+        if not expected_danger:
+            safe += 1
+            flagged += bool(got_danger)
+        diff = ""
+        if got_danger != expected_danger:
+            diff += f" danger {sorted(expected_danger)} -> {sorted(got_danger)}"
+        if row["source"] == "incoming":
+            expected = set(row["tactics"])
+            got = set(analyze(row["text"]).tactic_ids)
+            _add(tactics, expected, got)
+            if got != expected:
+                diff += f" tactics -{sorted(expected - got)} +{sorted(got - expected)}"
+        if diff:
+            errors.append(f"[{row.get('split', '')}] {row['text'][:70]!r}:{diff}")
+    return Report(messages, tactics, danger, safe, flagged, tuple(errors))

@@ -1,0 +1,119 @@
+"""Building blocks for replies: buttons, keyboards, splitting long text, the main menu."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from flows.types import Button, Reply
+
+#: Hard limit for one Reply.text (Telegram allows 4096; the adapter escapes HTML).
+MAX_REPLY = 3500
+#: A button value: compact token the adapter can prefix and still stay under 64 bytes.
+TOKEN = re.compile(r"^[A-Za-z0-9_.:-]{1,32}$")
+
+#: How much text we keep from one message (pasted, forwarded or typed).
+MAX_PASTE = 20000
+#: How much text we keep for one reason.
+MAX_REASON = 4000
+#: Labels, names, "how to reach" and the like.
+MAX_LABEL = 60
+MAX_HOW = 300
+
+#: Longer than this outside a flow looks like a pasted message, not a chat line.
+LONG_PASTE = 200
+
+Keyboard = tuple[tuple[Button, ...], ...]
+
+
+def button(label: str, value: str) -> Button:
+    if not TOKEN.match(value):
+        raise ValueError("button value is not a compact token")
+    return Button(label=label, value=value)
+
+
+def keyboard(*rows: Sequence[Button]) -> Keyboard:
+    return tuple(tuple(row) for row in rows if row)
+
+
+def grid(buttons: Sequence[Button], per_row: int) -> Keyboard:
+    return tuple(tuple(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row))
+
+
+def clip(text: str, limit: int) -> tuple[str, bool]:
+    """``text`` cut to ``limit`` characters, and whether it was cut."""
+    if len(text) <= limit:
+        return text, False
+    return text[:limit].rstrip(), True
+
+
+def short(text: str, limit: int = 60) -> str:
+    """One line of ``text`` for a list: whitespace squeezed, cut with an ellipsis."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    return flat[: limit - 1].rstrip() + "…"
+
+
+def lines_of(text: str) -> list[str]:
+    """The non-empty lines of ``text``, stripped of spaces and list bullets."""
+    out = []
+    for line in text.splitlines():
+        line = line.strip().lstrip("-•*").strip()
+        if line:
+            out.append(line)
+    return out
+
+
+def split_blocks(blocks: Iterable[str], limit: int = MAX_REPLY) -> tuple[str, ...]:
+    """Join ``blocks`` with newlines into as few texts of at most ``limit`` characters
+    as possible; a single block longer than ``limit`` is cut into pieces."""
+    texts: list[str] = []
+    current = ""
+    for block in blocks:
+        pieces = [block[i : i + limit] for i in range(0, len(block), limit)] or [""]
+        for piece in pieces:
+            candidate = f"{current}\n{piece}" if current else piece
+            if len(candidate) <= limit:
+                current = candidate
+            else:
+                texts.append(current)
+                current = piece
+    if current:
+        texts.append(current)
+    return tuple(texts)
+
+
+def replies_from(blocks: Iterable[str], buttons: Keyboard = ()) -> tuple[Reply, ...]:
+    """Several replies for a long list; the buttons go on the last one."""
+    texts = split_blocks(blocks)
+    if not texts:
+        return ()
+    head = tuple(Reply(t) for t in texts[:-1])
+    return (*head, Reply(texts[-1], buttons))
+
+
+def menu_buttons() -> Keyboard:
+    return keyboard(
+        [button("I want to reply to them", "cmd:urge")],
+        [button("They contacted me", "cmd:hoover")],
+        [button("Someone passed on a message", "cmd:monkey")],
+        [button("My reasons", "cmd:reasons"), button("Safety", "cmd:safety")],
+        [button("Daily check-in", "cmd:checkin"), button("Progress", "cmd:progress")],
+    )
+
+
+def main_menu(text: str = "What would help right now?") -> Reply:
+    return Reply(text, menu_buttons())
+
+
+def ordinal(n: int) -> str:
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    if 1 <= n <= len(words):
+        return words[n - 1]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"

@@ -1,0 +1,309 @@
+"""The contract between the conversations (flows/) and the outside world (bot/).
+
+A flow step is a pure function: ``(state, Input, UserData) -> Outcome``.  The state is
+plain JSON-compatible data (the store encrypts it); ``Outcome`` says what to send, the
+new state and the effects the adapter must carry out.  Nothing here knows about Telegram
+or databases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+State = dict[str, Any]
+
+#: Fixed analysis vocabulary (see PRODUCT.md).
+TACTICS: tuple[str, ...] = (
+    "apology",
+    "promise",
+    "affection",
+    "guilt",
+    "victim",
+    "urgency",
+    "self_harm",
+    "threat",
+    "blame",
+    "gift",
+    "info_seeking",
+    "relay",
+    "smear",
+    "pressure",
+    "logistics",
+)
+DANGER_KINDS: tuple[str, ...] = (
+    "violence",
+    "stalking",
+    "self_harm_them",
+    "self_harm_user",
+    "weapon",
+    "child_safety",
+)
+
+#: Event kinds logged for progress.  ``data`` carries the details named here.
+#: - "urge":     {"pull": str, "outcome": "held" | "replied" | "undecided"}
+#: - "hoover":   {"tactics": [...], "plan": "no_reply" | "necessary"}
+#: - "relay":    {"sender": label, "tactics": [...], "choice": "silence" | "boundary" | "block"}
+#: - "checkin":  {"status": "no_contact" | "tempted" | "contact" | "reached_out",
+#:                "necessary": bool | None, "mood": int | None}
+#: - "contact":  {"necessary": bool}   (a contact the user reports outside a check-in)
+#: - "safety":   {"danger": [...]}     (a safety message was shown)
+EVENT_KINDS: tuple[str, ...] = ("urge", "hoover", "relay", "checkin", "contact", "safety")
+
+
+# --------------------------------------------------------------------------- output
+@dataclass(frozen=True)
+class Button:
+    """One inline button.  ``value`` is a compact token (``[A-Za-z0-9_.:-]``, at most
+    32 characters); the adapter adds its own prefix so the callback data stays far
+    under Telegram's 64 bytes."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One message to the user.  ``text`` is plain text: the adapter escapes it.
+
+    ``kind``: "text" (normal), "safety" (the safety message; always sent first),
+    "checkin" (a scheduled notification whose first line may show on a lock screen).
+    """
+
+    text: str
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    kind: Literal["text", "safety", "checkin"] = "text"
+
+
+# --------------------------------------------------------------------------- effects
+@dataclass(frozen=True)
+class AddReasons:
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeleteReason:
+    reason_id: str
+
+
+@dataclass(frozen=True)
+class SetSupport:
+    """Set (or with ``name`` empty, clear) the support person."""
+
+    name: str
+    how: str
+
+
+@dataclass(frozen=True)
+class LogEvent:
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SaveEvidence:
+    text: str
+    sender: str
+    kind: Literal["hoover", "relay", "incident"]
+    original_at: datetime | None = None
+    tactics: tuple[str, ...] = ()
+    danger: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class DeleteEvidence:
+    evidence_id: str
+
+
+@dataclass(frozen=True)
+class SaveUnsent:
+    text: str
+
+
+@dataclass(frozen=True)
+class DeleteUnsent:
+    unsent_id: str
+
+
+@dataclass(frozen=True)
+class ScheduleCheckback:
+    """Ask again later (urge flow "wait it out").  ``minutes`` from now."""
+
+    minutes: int
+    topic: str = "urge"
+
+
+@dataclass(frozen=True)
+class RecordRelay:
+    """Count one relayed message from ``label`` (created if new)."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class MarkAskedToStop:
+    """Remember that the user asked ``label`` to stop passing messages (now)."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class UpdateSettings:
+    """Merge ``patch`` into the user's settings document (top-level keys)."""
+
+    patch: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A side effect only the adapter can do: "hide", "export", "wipe", "progress"."""
+
+    name: Literal["hide", "export", "wipe", "progress"]
+
+
+Effect = (
+    AddReasons
+    | DeleteReason
+    | SetSupport
+    | LogEvent
+    | SaveEvidence
+    | DeleteEvidence
+    | SaveUnsent
+    | DeleteUnsent
+    | ScheduleCheckback
+    | RecordRelay
+    | MarkAskedToStop
+    | UpdateSettings
+    | Command
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    replies: tuple[Reply, ...] = ()
+    state: State | None = None
+    effects: tuple[Effect, ...] = ()
+    #: True when the input was not understood and nothing changed (a forged button).
+    ignored: bool = False
+
+
+# --------------------------------------------------------------------------- input
+@dataclass(frozen=True)
+class Input:
+    """What the user did.
+
+    kind:
+      "command" - ``text`` is the command name without slash ("urge"), ``args`` the rest.
+      "text"    - free text typed by the user.
+      "choice"  - a button press; ``text`` is the Button.value.
+      "forward" - a forwarded message; ``text`` its text, ``forwarded_at`` its original date.
+      "media"   - something that is not text (sticker, photo, voice) where text may be
+                  expected; ``text`` names it ("sticker").
+      "trigger" - sent by the scheduler: ``text`` is "checkin" or "checkback:<topic>".
+    """
+
+    kind: Literal["command", "text", "choice", "forward", "media", "trigger"]
+    now: datetime
+    text: str = ""
+    args: str = ""
+    forwarded_at: datetime | None = None
+
+
+# --------------------------------------------------------------------------- user data
+@dataclass(frozen=True)
+class ReasonView:
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class SupportPerson:
+    name: str
+    how: str
+
+
+@dataclass(frozen=True)
+class SenderView:
+    id: str
+    label: str
+    asked_to_stop_at: datetime | None
+    relays_since_asked: int
+    relays_total: int
+
+
+@dataclass(frozen=True)
+class UnsentView:
+    id: str
+    text: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class EvidenceView:
+    id: str
+    created_at: datetime
+    kind: str
+    sender: str
+    text: str
+    original_at: datetime | None
+    tactics: tuple[str, ...]
+    danger: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EventView:
+    at: datetime
+    kind: str
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class HelpLine:
+    name: str
+    contact: str  # a phone number, a text short-code, or an address
+    kind: Literal["call", "text", "web"] = "call"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Region:
+    code: str
+    name: str
+    emergency: str
+    lines: tuple[HelpLine, ...]
+
+
+@dataclass(frozen=True)
+class ResourceBook:
+    """Safety resources configured by the operator, per region."""
+
+    default_region: str
+    regions: Mapping[str, Region]
+
+    def region(self, code: str | None) -> Region:
+        if code and code in self.regions:
+            return self.regions[code]
+        return self.regions[self.default_region]
+
+
+@dataclass(frozen=True)
+class UserData:
+    """A read-only snapshot of what the flows may need about the user.
+
+    ``evidence``, ``unsent`` and ``events`` are loaded only when the router's
+    ``needs()`` asks for them; otherwise they are empty.
+    """
+
+    now: datetime
+    is_new: bool
+    resources: ResourceBook
+    reasons: tuple[ReasonView, ...] = ()
+    support: SupportPerson | None = None
+    senders: tuple[SenderView, ...] = ()
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    unsent: tuple[UnsentView, ...] = ()
+    evidence: tuple[EvidenceView, ...] = ()
+    events: tuple[EventView, ...] = ()

@@ -1,0 +1,272 @@
+from __future__ import annotations
+
+import pytest
+
+from flows.checkin import parse_time
+from flows.timezones import CITIES, find_zone, shown_name, valid_zone
+from flows.types import LogEvent, UpdateSettings
+
+from .conftest import Convo, text_of, values
+
+SET = {"time": "21:00", "tz": "Europe/Berlin", "days": [0, 1, 2, 3, 4], "paused": False}
+
+
+# --------------------------------------------------------------------------- parsing
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("8:30", "08:30"), ("20:00", "20:00"), ("8pm", "20:00"), ("8 PM", "20:00"),
+        ("8.30am", "08:30"), ("12am", "00:00"), ("12pm", "12:00"), ("0830", "08:30"),
+        ("20h", "20:00"), ("7", "07:00"), ("21:5", None), ("25:00", None), ("13pm", None),
+        ("soon", None), ("", None),
+    ],
+)  # fmt: skip
+def test_parse_time(typed: str, expected: str | None) -> None:
+    assert parse_time(typed) == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "zone"),
+    [
+        ("Berlin", "Europe/Berlin"), ("new york", "America/New_York"), ("+2", "Etc/GMT-2"),
+        ("UTC-5", "Etc/GMT+5"), ("gmt+0", "UTC"), ("Europe/Lisbon", "Europe/Lisbon"),
+        ("lisbon", "Europe/Lisbon"), ("Kolkata", "Asia/Kolkata"), ("India", "Asia/Kolkata"),
+        ("in Tokyo", "Asia/Tokyo"), ("sao paulo", "America/Sao_Paulo"),
+    ],
+)  # fmt: skip
+def test_find_zone(typed: str, zone: str) -> None:
+    guess = find_zone(typed)
+    assert guess is not None and guess.zone == zone
+
+
+@pytest.mark.parametrize("typed", ["nowhere-ville", "+5:30", "+15", "UTC-13", ""])
+def test_find_zone_unknown(typed: str) -> None:
+    assert find_zone(typed) is None
+
+
+def test_every_city_in_the_table_is_a_real_zone() -> None:
+    assert all(valid_zone(zone) for zone in CITIES.values())
+
+
+def test_offsets_are_shown_the_way_people_write_them() -> None:
+    assert shown_name("Etc/GMT-2") == "UTC+2"
+    assert shown_name("Etc/GMT+5") == "UTC-5"
+    assert shown_name("Europe/Paris") == "Europe/Paris"
+
+
+# --------------------------------------------------------------------------- settings
+def test_first_setup_walks_through_time_zone_and_days(known: Convo) -> None:
+    out = known.command("checkin")
+    assert "t:2000" in values(out)
+    out = known.say("8:30pm")
+    assert "time zone" in text_of(out).lower()
+    out = known.say("Chicago")
+    assert "America/Chicago" in text_of(out)
+    out = known.tap("tz:yes")
+    assert "d:wk" in values(out)
+    out = known.tap("d:wk")
+    assert UpdateSettings(
+        {"checkin": {"time": "20:30", "tz": "America/Chicago", "days": [0, 1, 2, 3, 4],
+                     "paused": False}}
+    ) in out.effects  # fmt: skip
+    assert "20:30" in text_of(out) and "weekdays" in text_of(out)
+    assert known.state is None
+
+
+def test_nothing_is_saved_until_the_setup_is_complete(known: Convo) -> None:
+    known.command("checkin")
+    known.tap("t:0800")
+    known.say("Berlin")
+    assert "checkin" not in known.store.settings
+
+
+def test_offset_is_confirmed_with_a_daylight_saving_note(known: Convo) -> None:
+    known.command("checkin")
+    known.tap("t:0900")
+    out = known.say("+2")
+    assert "UTC+2" in text_of(out)
+    assert "daylight saving" in text_of(out)
+    known.tap("tz:yes")
+    known.tap("d:all")
+    assert known.store.settings["checkin"]["tz"] == "Etc/GMT-2"
+
+
+def test_wrong_guess_can_be_retried(known: Convo) -> None:
+    known.command("checkin")
+    known.tap("t:0900")
+    known.say("Paris")
+    out = known.tap("tz:no")
+    assert "city" in text_of(out)
+    out = known.say("Lisbon")
+    assert "Europe/Lisbon" in text_of(out)
+
+
+def test_unclear_time_and_place_are_asked_again(known: Convo) -> None:
+    known.command("checkin")
+    out = known.say("whenever")
+    assert "didn't catch that time" in text_of(out)
+    known.say("9")
+    out = known.say("Atlantis")
+    assert "couldn't place that" in text_of(out)
+
+
+def test_choose_days_with_toggles(known: Convo) -> None:
+    known.store.settings["checkin"] = dict(SET)
+    known.command("checkin")
+    known.tap("ck:days")
+    out = known.tap("d:pick")
+    labels = [b.label for r in out.replies for row in r.buttons for b in row]
+    assert "✓ Mon" in labels and "Sat" in labels
+    known.tap("dt:0")
+    known.tap("dt:5")
+    out = known.tap("dt:done")
+    assert known.store.settings["checkin"]["days"] == [1, 2, 3, 4, 5]
+    assert "Tue, Wed, Thu, Fri, Sat" in text_of(out)
+
+
+def test_no_days_is_not_accepted(known: Convo) -> None:
+    known.store.settings["checkin"] = {**SET, "days": [2]}
+    known.command("checkin")
+    known.tap("ck:days")
+    known.tap("d:pick")
+    known.tap("dt:2")
+    out = known.tap("dt:done")
+    assert "at least one day" in text_of(out)
+
+
+def test_pause_resume_and_discreet_toggle(known: Convo) -> None:
+    known.store.settings["checkin"] = dict(SET)
+    out = known.command("checkin")
+    assert "21:00 (Europe/Berlin), on weekdays" in text_of(out)
+    out = known.tap("ck:pause")
+    assert known.store.settings["checkin"]["paused"] is True
+    assert "Paused" in text_of(out)
+    known.tap("ck:pause")
+    assert known.store.settings["checkin"]["paused"] is False
+    out = known.tap("ck:discreet")
+    assert known.store.settings["discreet"] is False
+    assert "Discreet mode is off" in text_of(out)
+    known.tap("ck:discreet")
+    assert known.store.settings["discreet"] is True
+
+
+def test_change_time_from_the_menu_saves_at_once(known: Convo) -> None:
+    known.store.settings["checkin"] = dict(SET)
+    known.command("checkin")
+    known.tap("ck:time")
+    out = known.tap("t:0700")
+    assert known.store.settings["checkin"]["time"] == "07:00"
+    assert "ck:done" in values(out)
+
+
+def test_keep_time_zone(known: Convo) -> None:
+    known.store.settings["checkin"] = dict(SET)
+    known.command("checkin")
+    known.tap("ck:tz")
+    out = known.tap("tz:keep")
+    assert "ck:done" in values(out)
+
+
+# --------------------------------------------------------------------------- the check-in
+REVEALING = ("no contact", "narcissist", "abuse", "ex", "urge", "reply", "maya", "contact")
+
+
+def test_discreet_checkin_first_line_reveals_nothing(known: Convo) -> None:
+    out = known.trigger("checkin")
+    assert out.replies[0].kind == "checkin"
+    first = out.replies[0].text.splitlines()[0].lower()
+    for word in REVEALING:
+        assert word not in first, word
+    for r in known.store.reasons:
+        assert r.text.lower() not in text_of(out).lower()
+
+
+def test_plain_checkin_when_discreet_is_off(known: Convo) -> None:
+    known.store.settings["discreet"] = False
+    out = known.trigger("checkin")
+    assert "no contact" in out.replies[0].text.splitlines()[0].lower()
+
+
+def test_no_contact_day_with_mood_and_a_reason_behind_a_button(known: Convo) -> None:
+    known.trigger("checkin")
+    out = known.tap("ci:none")
+    assert "m:3" in values(out) and "m:skip" in values(out)
+    out = known.tap("m:4")
+    assert LogEvent("checkin", {"status": "no_contact", "necessary": None, "mood": 4}) in (
+        out.effects
+    )
+    assert "Show one of my reasons" in [
+        b.label for r in out.replies for row in r.buttons for b in row
+    ]
+    assert not any(r.text in text_of(out) for r in known.store.reasons)
+    out = known.tap("ci:reason")
+    assert any(r.text in text_of(out) for r in known.store.reasons)
+
+
+def test_reason_shown_directly_when_not_discreet(known: Convo) -> None:
+    known.store.settings["discreet"] = False
+    known.trigger("checkin")
+    known.tap("ci:none")
+    out = known.tap("m:skip")
+    assert any(r.text in text_of(out) for r in known.store.reasons)
+    assert known.events("checkin") == [{"status": "no_contact", "necessary": None, "mood": None}]
+
+
+def test_necessary_contact_keeps_the_streak(known: Convo) -> None:
+    known.trigger("checkin")
+    known.tap("ci:contact")
+    out = known.tap("nc:yes")
+    assert "nothing is broken" in text_of(out)
+    known.tap("m:3")
+    assert known.events("checkin") == [{"status": "contact", "necessary": True, "mood": 3}]
+
+
+def test_unnecessary_contact_is_logged_kindly(known: Convo) -> None:
+    known.trigger("checkin")
+    known.tap("ci:contact")
+    out = known.tap("nc:no")
+    assert "doesn't erase" in text_of(out)
+    out = known.tap("m:1")
+    assert "heavy" in text_of(out)
+    assert known.events("checkin") == [{"status": "contact", "necessary": False, "mood": 1}]
+
+
+def test_tempted_leads_into_the_urge_flow(known: Convo) -> None:
+    known.trigger("checkin")
+    out = known.tap("ci:tempted")
+    assert "pull:miss" in values(out)
+    assert known.events("checkin") == [{"status": "tempted", "necessary": None, "mood": None}]
+    known.tap("pull:miss")
+    assert known.state is not None and known.state["flow"] == "urge"
+
+
+@pytest.mark.parametrize(("value", "flow"), [("rw:them", "hoover"), ("rw:relay", "monkey")])
+def test_reached_out_leads_to_hoover_or_monkey(known: Convo, value: str, flow: str) -> None:
+    known.trigger("checkin")
+    known.tap("ci:reached")
+    known.tap(value)
+    assert known.state is not None and known.state["flow"] == flow
+    assert known.events("checkin") == [{"status": "reached_out", "necessary": None, "mood": None}]
+
+
+def test_mood_can_be_typed(known: Convo) -> None:
+    known.trigger("checkin")
+    known.tap("ci:none")
+    known.say("2")
+    assert known.events("checkin")[0]["mood"] == 2
+
+
+def test_checkin_mid_flow_keeps_the_interrupted_flow(known: Convo) -> None:
+    known.command("hoover")
+    known.say("I'm sorry, I will change")
+    interrupted = known.state
+    known.trigger("checkin")
+    assert known.state is not None and known.state["flow"] == "daily"
+    known.tap("ci:none")
+    out = known.tap("m:skip")
+    known.tap("ci:end")
+    out = known.last
+    assert "resume:yes" in values(out)
+    out = known.tap("resume:yes")
+    assert known.state == interrupted
+    assert "hv:save" in values(out)

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flows.types import DeleteEvidence, EvidenceView
+
+from .conftest import NOW, Convo, text_of, values
+
+
+def _items() -> list[EvidenceView]:
+    return [
+        EvidenceView("1" * 32, NOW - timedelta(days=3), "hoover", "them",
+                     "Old message " + "o" * 300, NOW - timedelta(days=4), ("apology",), ()),
+        EvidenceView("2" * 32, NOW - timedelta(days=1), "relay", "Aunt C.", "New relay", None,
+                     ("relay",), ("stalking",)),
+    ]  # fmt: skip
+
+
+def test_empty_log(convo: Convo) -> None:
+    out = convo.command("evidence")
+    assert "haven't saved" in text_of(out)
+    assert convo.state is None
+
+
+def test_list_newest_first_view_and_delete(convo: Convo) -> None:
+    convo.store.evidence = _items()
+    out = convo.command("evidence")
+    text = text_of(out)
+    assert text.index("New relay") < text.index("Old message")
+    assert "Aunt C." in text
+    out = convo.tap("ev:1")
+    assert "o" * 300 in text_of(out)
+    assert "apology" in text_of(out)
+    convo.tap("ev:del")
+    out = convo.tap("ev:dy")
+    assert DeleteEvidence("1" * 32) in out.effects
+    assert "Old message" not in text_of(out) and "New relay" in text_of(out)
+
+
+def test_danger_is_shown_on_the_item(convo: Convo) -> None:
+    convo.store.evidence = _items()
+    convo.command("evidence")
+    out = convo.tap("ev:0")
+    assert "stalking" in text_of(out)
+
+
+def test_delete_can_be_declined(convo: Convo) -> None:
+    convo.store.evidence = _items()
+    convo.command("evidence")
+    convo.tap("ev:0")
+    convo.tap("ev:del")
+    out = convo.tap("ev:list")
+    assert not out.effects and len(convo.store.evidence) == 2
+
+
+def test_export_button_is_the_export_command(convo: Convo) -> None:
+    convo.store.evidence = _items()
+    out = convo.command("evidence")
+    assert "cmd:export" in values(out)
+    out = convo.tap("cmd:export")
+    assert convo.store.commands == ["export"]
+
+
+def test_deleting_the_last_item_ends(convo: Convo) -> None:
+    convo.store.evidence = _items()[:1]
+    convo.command("evidence")
+    convo.tap("ev:0")
+    convo.tap("ev:del")
+    convo.tap("ev:dy")
+    assert convo.state is None

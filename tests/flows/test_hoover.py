@@ -1,0 +1,119 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flows.types import LogEvent, SaveEvidence, UpdateSettings
+
+from .conftest import NOW, Convo, text_of, values
+
+MESSAGE = "I'm so sorry. I will change, I promise."
+
+
+def test_tactics_are_named_with_the_words_and_why(known: Convo) -> None:
+    known.command("hoover")
+    out = known.say(MESSAGE)
+    text = text_of(out)
+    assert "“sorry”: Apologies often come when you leave." in text  # words + Finding.why
+    # our own name and why when the analysis gives none
+    assert "A promise to change: “I will change”. A change made under pressure" in text
+    assert "You do not have to decide whether it is sincere." in text
+    assert {"hv:save", "hv:nosave"} == set(values(out))
+
+
+def test_nothing_found_is_said_plainly(known: Convo) -> None:
+    known.command("hoover")
+    out = known.say("hey")
+    assert "don't see a clear pattern" in text_of(out)
+
+
+def test_save_as_evidence_with_default_sender_and_original_date(known: Convo) -> None:
+    at = NOW - timedelta(hours=5)
+    known.command("hoover")
+    known.forward(MESSAGE, at=at)
+    known.tap("hv:save")
+    out = known.tap("hv:them")
+    saved = [e for e in out.effects if isinstance(e, SaveEvidence)]
+    assert saved == [
+        SaveEvidence(
+            text=MESSAGE, sender="them", kind="hoover", original_at=at,
+            tactics=("apology", "promise"), danger=(),
+        )
+    ]  # fmt: skip
+    assert "plan:none" in values(out)
+
+
+def test_sender_label_can_be_typed(known: Convo) -> None:
+    known.command("hoover")
+    known.say(MESSAGE)
+    known.tap("hv:save")
+    known.say("  J.  ")
+    assert known.store.evidence[-1].sender == "J."
+
+
+def test_not_saving_goes_to_the_plan(known: Convo) -> None:
+    known.command("hoover")
+    known.say(MESSAGE)
+    out = known.tap("hv:nosave")
+    assert "Not replying is the default" in text_of(out)
+    assert not known.store.evidence
+
+
+def test_no_reply_plan_with_block_checklist_remembered(known: Convo) -> None:
+    known.command("hoover")
+    known.say(MESSAGE)
+    known.tap("hv:nosave")
+    out = known.tap("plan:none")
+    assert "blk:payments" in values(out) and "blk:new" in values(out)
+    out = known.tap("blk:phone")
+    assert UpdateSettings({"block_checklist": ["phone"]}) in out.effects
+    assert "✓ Phone calls and SMS" in [
+        b.label for r in out.replies for row in r.buttons for b in row
+    ]
+    out = known.tap("blk:email")
+    out = known.tap("blk:phone")  # untick
+    assert known.store.settings["block_checklist"] == ["email"]
+    out = known.tap("blk:done")
+    assert (
+        LogEvent("hoover", {"tactics": ["apology", "promise"], "plan": "no_reply"}) in out.effects
+    )
+    assert "You wrote" in text_of(out)
+    assert known.state is None
+    # the ticks are remembered the next time
+    known.command("hoover")
+    known.say(MESSAGE)
+    known.tap("hv:nosave")
+    out = known.tap("plan:none")
+    labels = [b.label for r in out.replies for row in r.buttons for b in row]
+    assert "✓ Email (or a filter that hides theirs)" in labels
+
+
+def test_necessary_contact_plan(known: Convo) -> None:
+    known.command("hoover")
+    known.say("You always were selfish. Are you picking her up at 5?")
+    known.tap("hv:nosave")
+    out = known.tap("plan:needed")
+    assert "Are you picking her up at 5?" in text_of(out)
+    assert "5." in [r.text for r in out.replies]
+    known.tap("hv:draft")
+    out = known.say("sorry, yes at 5")
+    assert "Yes, 5." in text_of(out)
+    assert (
+        LogEvent("hoover", {"tactics": ["blame", "logistics"], "plan": "necessary"}) in out.effects
+    )
+    assert known.state is None
+
+
+def test_danger_in_the_message_gives_the_safety_message_first(known: Convo) -> None:
+    known.command("hoover")
+    out = known.say("Sorry. If you don't come back I'll kill you.")
+    assert out.replies[0].kind == "safety"
+    assert "save a copy before you block" in text_of(out)
+    known.tap("hv:save")
+    known.tap("hv:them")
+    assert known.store.evidence[-1].danger == ("violence",)
+
+
+def test_describe_it_in_own_words_works_too(known: Convo) -> None:
+    known.command("hoover")
+    out = known.say("he sent flowers and said sorry")
+    assert "“sorry”" in text_of(out)

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from flows.types import Command, UpdateSettings
+
+from .conftest import Convo, text_of, values
+
+
+def test_privacy_explains_what_is_stored(convo: Convo) -> None:
+    out = convo.command("privacy")
+    text = text_of(out)
+    assert "encrypted" in text and "never log" in text
+    assert "Discreet mode is on" in text
+
+
+def test_discreet_toggle(convo: Convo) -> None:
+    convo.command("privacy")
+    out = convo.tap("pv:discreet")
+    assert UpdateSettings({"discreet": False}) in out.effects
+    assert "Discreet mode is off" in text_of(out)
+
+
+def test_autodelete_choice(convo: Convo) -> None:
+    convo.command("privacy")
+    out = convo.tap("pv:ad")
+    assert {"ad:0", "ad:60", "ad:1440"} <= set(values(out))
+    out = convo.tap("ad:60")
+    assert UpdateSettings({"autodelete_minutes": 60}) in out.effects
+    assert "after 1 hour" in text_of(out)
+    assert convo.tap("ad:5", shown=False).ignored
+
+
+def test_pin_lock_is_honestly_not_available(convo: Convo) -> None:
+    convo.command("privacy")
+    out = convo.tap("pv:pin")
+    assert "isn't available yet" in text_of(out)
+
+
+def test_hide_asks_first(convo: Convo) -> None:
+    out = convo.command("hide")
+    assert "saved stays" in text_of(out)
+    out = convo.tap("hd:yes")
+    assert out.effects == (Command("hide"),)
+    assert convo.state is None
+
+
+def test_hide_can_be_declined(convo: Convo) -> None:
+    convo.command("hide")
+    out = convo.tap("hd:no")
+    assert not out.effects
+
+
+def test_wipe_needs_the_typed_word(known: Convo) -> None:
+    out = known.command("wipe")
+    assert "can't be undone" in text_of(out) and "DELETE" in text_of(out)
+    assert "key is destroyed first" in text_of(out)
+    out = known.say("yes")
+    assert not out.effects and "nothing was deleted" in text_of(out)
+    out = known.say("DELETE")
+    assert out.effects == (Command("wipe"),)
+    assert known.state is None
+
+
+def test_wipe_button_cannot_confirm(known: Convo) -> None:
+    known.command("wipe")
+    assert known.tap("wp:yes", shown=False).ignored
+    out = known.tap("wp:no")
+    assert not out.effects
+
+
+def test_wipe_mid_draft_does_not_save_the_draft_first(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    known.tap("act:write")
+    known.say("draft")
+    out = known.command("wipe")
+    assert not out.effects

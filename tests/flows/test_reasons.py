@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from flows.types import AddReasons, DeleteReason, ReasonView
+
+from .conftest import Convo, text_of, values
+
+
+def test_no_reasons_goes_straight_to_adding(convo: Convo) -> None:
+    out = convo.command("reasons")
+    assert "one per line" in text_of(out).lower()
+    out = convo.say("He lied\nHe yelled")
+    assert AddReasons(("He lied", "He yelled")) in out.effects
+    assert "2 reasons saved" in text_of(out)
+
+
+def test_list_shows_every_reason(known: Convo) -> None:
+    known.command("reasons")
+    out = known.tap("r:list")
+    for r in known.store.reasons:
+        assert r.text in text_of(out)
+
+
+def test_long_list_is_split_over_several_messages(known: Convo) -> None:
+    known.store.reasons = [ReasonView(f"{i:032x}", "w" * 900) for i in range(12)]
+    known.command("reasons")
+    out = known.tap("r:list")
+    assert len(out.replies) > 3
+    assert text_of(out).count("w" * 900) == 12
+
+
+def test_read_one_back_and_another(known: Convo) -> None:
+    known.command("reasons")
+    first = known.tap("r:one")
+    assert "You wrote" in text_of(first)
+    second = known.tap("r:next")
+    assert text_of(first) != text_of(second)
+    assert any(r.text in text_of(second) for r in known.store.reasons)
+
+
+def test_delete_asks_for_confirmation(known: Convo) -> None:
+    target = known.store.reasons[1]
+    known.command("reasons")
+    out = known.tap("r:del")
+    assert "rdel:1" in values(out)
+    out = known.tap("rdel:1")
+    assert target.text in text_of(out)
+    assert not out.effects
+    out = known.tap("rdel:yes")
+    assert DeleteReason(target.id) in out.effects
+    assert target not in known.store.reasons
+    assert "2 reasons saved" in text_of(out)
+
+
+def test_delete_can_be_declined(known: Convo) -> None:
+    known.command("reasons")
+    known.tap("r:del")
+    known.tap("rdel:0")
+    out = known.tap("r:menu")
+    assert not out.effects
+    assert len(known.store.reasons) == 3
+
+
+def test_forged_delete_index_is_ignored(known: Convo) -> None:
+    known.command("reasons")
+    known.tap("r:del")
+    out = known.tap("rdel:7", shown=False)
+    assert out.ignored
+
+
+def test_done_leaves(known: Convo) -> None:
+    known.command("reasons")
+    known.tap("r:done")
+    assert known.state is None

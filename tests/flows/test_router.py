@@ -1,0 +1,267 @@
+"""The router: commands, free text, forwards, media, forged buttons, trimming, resume,
+render() and needs(), and the command list."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from flows import router
+from flows.types import Input, SaveUnsent
+
+from .conftest import NOW, Convo, text_of, values
+
+MENU_VALUES = {"cmd:urge", "cmd:hoover", "cmd:monkey", "cmd:reasons", "cmd:safety"}
+
+
+def test_commands_are_the_stable_names_from_the_brief() -> None:
+    names = [name for name, _ in router.COMMANDS]
+    assert names == [
+        "start", "help", "urge", "hoover", "monkey", "reasons", "checkin", "progress",
+        "evidence", "safety", "privacy", "hide", "export", "wipe", "cancel",
+    ]  # fmt: skip
+
+
+def test_command_descriptions_are_discreet() -> None:
+    for name, description in router.COMMANDS:
+        assert description and len(description) <= 40
+        low = description.lower()
+        for word in ("narciss", "abuse", "no contact", "ex", "hoover", "monkey", "safety"):
+            assert not re.search(rf"\b{word}", low), (name, description)
+
+
+def test_help_names_every_command(convo: Convo) -> None:
+    out = convo.command("help")
+    for name, _ in router.COMMANDS:
+        if name != "help":
+            assert f"/{name}" in text_of(out)
+    assert "not a crisis service" in text_of(out)
+
+
+def test_free_text_outside_a_flow_gets_a_short_menu(convo: Convo) -> None:
+    out = convo.say("hi")
+    assert MENU_VALUES <= set(values(out))
+    assert convo.state is None
+    assert len(out.replies) == 1
+
+
+def test_command_slash_and_case_are_tolerated(convo: Convo) -> None:
+    out = convo.command("/URGE")
+    assert convo.state is not None and convo.state["flow"] == "urge"
+    assert "pulling you" in text_of(out)
+
+
+def test_unknown_command_keeps_the_flow(known: Convo) -> None:
+    known.command("urge")
+    state = known.state
+    out = known.command("frobnicate")
+    assert "/help" in text_of(out)
+    assert known.state == state
+
+
+def test_forged_choice_outside_a_flow_is_ignored(convo: Convo) -> None:
+    out = convo.send(Input("choice", NOW, text="pull:miss"))
+    assert out.ignored and not out.replies and out.state is None
+
+
+def test_stale_choice_from_another_step_is_ignored(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    state = known.state
+    out = known.tap("pull:guilt", shown=False)  # the previous step's button
+    assert out.ignored and known.state == state
+
+
+def test_render_shows_the_current_step_again(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:anger")
+    shown = known.render()
+    assert "act:wait" in values(shown)
+    assert "way back in" in text_of(shown)
+
+
+def test_render_without_state_is_the_main_menu(convo: Convo) -> None:
+    assert MENU_VALUES <= set(values(convo.render()))
+
+
+def test_render_of_a_garbled_state_is_the_main_menu(convo: Convo) -> None:
+    data = convo.store.data(NOW)
+    for state in ({"flow": "nope"}, {"flow": "urge", "step": "nope"}, {"x": 1}):
+        assert MENU_VALUES <= set(values(router.render(state, data)))
+    out = router.handle({"flow": "urge", "step": "nope"}, Input("text", NOW, text="hi"), data)
+    assert out.state is None and MENU_VALUES <= set(values(out))
+
+
+def test_media_where_text_is_expected_explains_and_shows_the_step(known: Convo) -> None:
+    known.command("hoover")
+    state = known.state
+    out = known.media("sticker")
+    assert "only read text" in out.replies[0].text
+    assert "Paste or forward" in out.replies[-1].text
+    assert known.state == state
+
+
+def test_media_outside_a_flow(convo: Convo) -> None:
+    out = convo.media("voice")
+    assert "only read text" in text_of(out)
+    assert convo.state is None
+
+
+def test_text_where_only_buttons_fit_nudges_and_shows_the_step(known: Convo) -> None:
+    known.command("hoover")
+    known.say("I'm sorry, I will change")
+    out = known.say("hmm")
+    assert "tap one of the options" in out.replies[0].text
+    assert "hv:save" in values(out)
+
+
+def test_cancel_leaves_any_flow(known: Convo) -> None:
+    known.command("monkey")
+    out = known.command("cancel")
+    assert known.state is None
+    assert "Nothing you wrote was lost" in text_of(out)
+
+
+def test_cancel_keeps_an_unsent_draft(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    known.tap("act:write")
+    known.say("I still think about you.")
+    out = known.command("cancel")
+    assert SaveUnsent("I still think about you.") in out.effects
+    assert "unsent messages" in text_of(out)
+    assert [u.text for u in known.store.unsent] == ["I still think about you."]
+
+
+def test_restarting_the_same_flow_keeps_the_draft(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    known.tap("act:write")
+    known.say("Part one.")
+    out = known.command("urge")
+    assert SaveUnsent("Part one.") in out.effects
+    assert "pulling you" in text_of(out)
+
+
+def test_a_command_mid_flow_offers_to_go_back_and_nothing_is_lost(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    known.tap("act:write")
+    known.say("Dear you,")
+    known.command("reasons")
+    known.tap("r:add")
+    known.say("He never said sorry")
+    out = known.tap("r:done")
+    assert "go back to" in out.replies[-1].text
+    out = known.tap("resume:yes")
+    assert known.state is not None and known.state["step"] == "write"
+    assert known.state["draft"] == "Dear you,"
+    out = known.say("I'm done.")
+    out = known.tap("w:done")
+    assert known.store.unsent[-1].text == "Dear you,\n\nI'm done."
+
+
+def test_declining_to_go_back_still_keeps_the_draft(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    known.tap("act:write")
+    known.say("Half a letter")
+    known.command("help")
+    out = known.tap("resume:no")
+    assert SaveUnsent("Half a letter") in out.effects
+    assert known.state is None
+
+
+def test_text_during_a_go_back_offer_gets_the_menu_and_the_offer_stays(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    known.command("help")
+    out = known.say("hello")
+    assert "cmd:urge" in values(out) and "resume:yes" in values(out)
+    known.tap("resume:yes")
+    assert known.state is not None and known.state["step"] == "choose"
+
+
+def test_progress_and_export_are_adapter_commands_and_keep_the_flow(known: Convo) -> None:
+    known.command("urge")
+    state = known.state
+    for name in ("progress", "export"):
+        out = known.command(name)
+        assert out.replies == ()
+        assert [type(e).__name__ for e in out.effects] == ["Command"]
+        assert out.effects[0].name == name  # type: ignore[union-attr]
+        assert known.state == state
+
+
+def test_menu_buttons_start_their_flows(convo: Convo) -> None:
+    convo.say("hi")
+    convo.tap("cmd:monkey")
+    assert convo.state is not None and convo.state["flow"] == "monkey"
+
+
+def test_forward_outside_a_flow_offers_hoover_or_monkey_and_keeps_the_text(known: Convo) -> None:
+    at = NOW - timedelta(days=1)
+    out = known.forward("I'm sorry, I will change.", at=at)
+    assert {"in:them", "in:relay"} <= set(values(out))
+    out = known.tap("in:them")
+    assert "Here's what I notice" in text_of(out)
+    assert "Paste or forward" not in text_of(out)  # not asked again
+    known.tap("hv:save")
+    known.tap("hv:them")
+    assert known.store.evidence[-1].original_at == at
+    assert known.store.evidence[-1].text == "I'm sorry, I will change."
+
+
+def test_long_paste_outside_a_flow_offers_hoover_or_monkey(known: Convo) -> None:
+    out = known.say("Your mother wants me to tell you something. " * 10)
+    assert {"in:them", "in:relay"} <= set(values(out))
+    out = known.tap("in:relay")
+    assert "Who passed it on" in text_of(out)
+    out = known.say("Uncle B")
+    assert "“wants me to tell you”" in text_of(out)
+
+
+def test_short_text_outside_a_flow_is_not_taken_for_a_message(convo: Convo) -> None:
+    out = convo.say("Your mother wants me to tell you something.")
+    assert "in:them" not in values(out)
+
+
+def test_forward_mid_flow_at_a_button_step_offers_and_then_returns(known: Convo) -> None:
+    known.command("reasons")
+    known.command("urge")
+    known.tap("pull:miss")
+    out = known.forward("I'm sorry")
+    assert "in:them" in values(out)
+    known.tap("in:no")
+    out = known.last
+    assert "resume:yes" in values(out)
+    known.tap("resume:yes")
+    assert known.state is not None and known.state["flow"] == "urge"
+
+
+def test_very_long_text_is_trimmed_with_a_note_not_dropped(known: Convo) -> None:
+    known.command("hoover")
+    out = known.say("sorry " * 5000)
+    assert "kept the first 20000 characters" in text_of(out)
+    assert len(known.state["text"]) <= 20000  # type: ignore[index]
+    assert "Here's what I notice" in text_of(out)
+
+
+def test_needs_asks_for_evidence_and_unsent_only_when_used() -> None:
+    assert router.needs(None, Input("command", NOW, text="evidence")) == {"evidence"}
+    assert router.needs(None, Input("command", NOW, text="urge")) == {"unsent"}
+    assert router.needs(None, Input("choice", NOW, text="cmd:evidence")) == {"evidence"}
+    assert router.needs(None, Input("command", NOW, text="help")) == frozenset()
+    assert router.needs(None, Input("text", NOW, text="hi")) == frozenset()
+    state = {"flow": "evidence", "step": "list", "ids": []}
+    assert router.needs(state, Input("choice", NOW, text="ev:0")) == {"evidence"}
+    offer = {"flow": "resume", "step": "offer", "resume": {"flow": "urge", "step": "pull"}}
+    assert router.needs(offer, Input("choice", NOW, text="resume:yes")) == {"unsent"}
+    # with no input: what render() of the current step needs
+    assert router.needs(state) == {"evidence"}
+    assert router.needs(None) == frozenset()
+
+
+def test_unknown_trigger_is_ignored(convo: Convo) -> None:
+    out = convo.trigger("mystery")
+    assert out.ignored

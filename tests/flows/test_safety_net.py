@@ -1,0 +1,118 @@
+"""Safety interrupts everything: the safety message comes first, the step resumes after
+it, the same danger is not lectured twice in one conversation, and /safety is one tap
+away."""
+
+from __future__ import annotations
+
+from flows.types import LogEvent
+
+from .conftest import Convo, text_of, values
+
+
+def test_danger_in_free_text_outside_a_flow_comes_first(convo: Convo) -> None:
+    out = convo.say("he said he would kill me")
+    assert out.replies[0].kind == "safety"
+    assert "not a crisis service" in out.replies[0].text
+    assert "your local emergency number" in out.replies[0].text
+    assert "findahelpline.com" in out.replies[0].text
+    assert LogEvent("safety", {"danger": ["violence"]}) in out.effects
+    assert "cmd:urge" in values(out.replies[-1:])  # the menu still follows
+
+
+def test_safety_message_uses_the_users_region(convo: Convo) -> None:
+    convo.store.settings["region"] = "us"
+    out = convo.say("he has a knife")
+    assert "911" in out.replies[0].text
+    assert "1-800-799-7233" in out.replies[0].text
+    assert "START to 88788" in out.replies[0].text
+
+
+def test_safety_message_buttons_continue_or_show_safety(convo: Convo) -> None:
+    out = convo.say("I want to hurt myself")
+    labels = [b.label for row in out.replies[0].buttons for b in row]
+    assert labels == ["I'm safe right now — continue", "Show /safety"]
+    assert "deserve support" in out.replies[0].text  # self-harm of the user
+
+
+def test_mid_flow_the_step_resumes_after_the_safety_message(known: Convo) -> None:
+    known.command("urge")
+    out = known.say("I'm scared he will kill me if I don't answer")
+    assert out.replies[0].kind == "safety"
+    # free text at the first step counts as "something else": the flow moves on
+    assert known.state is not None and known.state["step"] == "choose"
+    assert "way back in" in text_of(out)
+
+
+def test_same_danger_is_not_repeated_in_one_conversation(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    known.tap("act:write")
+    first = known.say("He said he will kill me")
+    assert first.replies[0].kind == "safety"
+    again = known.say("and that he would kill my dog")
+    assert all(r.kind != "safety" for r in again.replies)
+    other = known.say("he waits outside your house, following me")
+    assert other.replies[0].kind == "safety" and "followed" in other.replies[0].text
+    assert [e for e in other.effects if isinstance(e, LogEvent)] == [
+        LogEvent("safety", {"danger": ["stalking"]})
+    ]
+
+
+def test_a_new_command_resets_the_warnings(known: Convo) -> None:
+    known.command("urge")
+    known.say("he will kill me")
+    known.command("urge")
+    out = known.say("he will kill me")
+    assert out.replies[0].kind == "safety"
+
+
+def test_continue_button_shows_the_step_again(known: Convo) -> None:
+    known.command("hoover")
+    known.say("I will kill you. I'm sorry.")
+    state = known.state
+    out = known.tap("safe:ok")
+    assert "/safety" in out.replies[0].text
+    assert "hv:save" in values(out)
+    assert known.state == state
+
+
+def test_show_safety_button_opens_safety_and_offers_to_go_back(known: Convo) -> None:
+    known.command("hoover")
+    known.say("I will kill you. I'm sorry.")
+    out = known.tap("cmd:safety")
+    assert "not a crisis service" in text_of(out)
+    out = known.tap("sf:done")
+    assert "resume:yes" in values(out)
+    out = known.tap("resume:yes")
+    assert "hv:save" in values(out)
+
+
+def test_forwarded_self_harm_threat_is_about_them_not_the_user(known: Convo) -> None:
+    out = known.forward("If you leave I will hurt myself")
+    assert out.replies[0].kind == "safety"
+    assert "call emergency services for them" in out.replies[0].text
+    assert LogEvent("safety", {"danger": ["self_harm_them"]}) in out.effects
+
+
+def test_pasted_message_in_hoover_is_checked_as_incoming(known: Convo) -> None:
+    known.command("hoover")
+    out = known.say("I'll hurt myself if you don't come back")
+    assert out.replies[0].kind == "safety"
+    assert "for them" in out.replies[0].text
+    assert known.store.events[0].data == {"danger": ["self_harm_them"]}
+    # the hoover step went on after it, and no second safety message
+    assert sum(r.kind == "safety" for r in out.replies) == 1
+    assert "hv:save" in values(out)
+
+
+def test_danger_in_a_checkin_answer(known: Convo) -> None:
+    known.trigger("checkin")
+    out = known.say("he is outside your house")
+    assert out.replies[0].kind == "safety"
+    assert known.state is not None and known.state["flow"] == "daily"
+
+
+def test_no_safety_message_without_danger(known: Convo) -> None:
+    out = known.say("I miss him today")
+    assert all(r.kind != "safety" for r in out.replies)
+    assert not out.effects

@@ -1,0 +1,237 @@
+"""An offline Bot API transport for Application tests through ``process_update``.
+
+It answers every call like Telegram would (for the methods the bot uses), records the
+calls, and enforces the same limits as the real API on what the bot sends: 4096
+characters after entity parsing, valid HTML, 64-byte callback data, and the "message is
+not modified" error on an identical edit.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import Update
+from telegram.request import BaseRequest, RequestData
+
+from tests.standin.html_check import HtmlParseError, parse_html
+
+BOT_ID = 999_000
+BOT_USER = {"id": BOT_ID, "is_bot": True, "first_name": "NoContactBot", "username": "nc_test_bot"}
+
+
+@dataclass
+class Call:
+    method: str
+    params: dict[str, Any]
+
+    @property
+    def text(self) -> str:
+        return str(self.params.get("text", ""))
+
+    @property
+    def buttons(self) -> list[tuple[str, str]]:
+        markup = self.params.get("reply_markup")
+        if isinstance(markup, str):
+            markup = json.loads(markup)
+        if not markup:
+            return []
+        return [(b["text"], b.get("callback_data", "")) for row in markup["inline_keyboard"] for b in row]
+
+
+@dataclass
+class OfflineRequest(BaseRequest):
+    calls: list[Call] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    _next_id: int = 1000
+    _messages: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    @property
+    def read_timeout(self) -> float | None:
+        return 1.0
+
+    def _message(self, chat_id: int, text: str | None = None, **extra: Any) -> dict[str, Any]:
+        self._next_id += 1
+        msg: dict[str, Any] = {
+            "message_id": self._next_id,
+            "date": int(time.time()),
+            "chat": {"id": chat_id, "type": "private"},
+            "from": BOT_USER,
+        }
+        if text is not None:
+            msg["text"] = text
+        msg.update(extra)
+        return msg
+
+    def _error(self, description: str) -> tuple[int, bytes]:
+        self.errors.append(description)
+        return 400, json.dumps(
+            {"ok": False, "error_code": 400, "description": description}
+        ).encode()
+
+    def _check_text(self, params: dict[str, Any]) -> tuple[int, bytes] | str:
+        text = str(params.get("text", ""))
+        if params.get("parse_mode") == "HTML":
+            try:
+                text = parse_html(text).text
+            except HtmlParseError as exc:
+                return self._error(f"Bad Request: can't parse entities: {exc}")
+        if not text.strip():
+            return self._error("Bad Request: message text is empty")
+        if len(text) > 4096:
+            return self._error("Bad Request: message is too long")
+        markup = params.get("reply_markup")
+        if markup:
+            markup = json.loads(markup) if isinstance(markup, str) else markup
+            for row in markup.get("inline_keyboard", []):
+                for button in row:
+                    data = button.get("callback_data")
+                    if data is not None and not (0 < len(data.encode()) <= 64):
+                        return self._error("Bad Request: BUTTON_DATA_INVALID")
+                    if not button.get("text"):
+                        return self._error("Bad Request: text buttons are unallowed")
+        return text
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = None,
+        write_timeout: Any = None,
+        connect_timeout: Any = None,
+        pool_timeout: Any = None,
+    ) -> tuple[int, bytes]:
+        name = url.rsplit("/", 1)[-1]
+        params: dict[str, Any] = dict(request_data.parameters) if request_data else {}
+        self.calls.append(Call(name, params))
+        result: Any = True
+        if name == "getMe":
+            result = BOT_USER
+        elif name == "getUpdates":
+            result = []
+        elif name == "sendMessage":
+            checked = self._check_text(params)
+            if isinstance(checked, tuple):
+                return checked
+            chat_id = int(params["chat_id"])
+            result = self._message(chat_id, checked)
+            self._messages[(chat_id, result["message_id"])] = (
+                str(params.get("text")),
+                json.dumps(params.get("reply_markup")),
+            )
+        elif name in ("editMessageText", "editMessageReplyMarkup"):
+            key = (int(params["chat_id"]), int(params["message_id"]))
+            old = self._messages.get(key)
+            new_text = str(params.get("text", old[0] if old else ""))
+            new_markup = json.dumps(params.get("reply_markup"))
+            if old is not None and old == (new_text, new_markup):
+                return self._error(
+                    "Bad Request: message is not modified: specified new message content and "
+                    "reply markup are exactly the same as a current content and reply markup "
+                    "of the message"
+                )
+            self._messages[key] = (new_text, new_markup)
+            result = self._message(key[0], new_text)
+            result["message_id"] = key[1]
+        elif name in ("sendDocument", "sendPhoto"):
+            result = self._message(int(params["chat_id"]), None, caption=params.get("caption"))
+        body = json.dumps({"ok": True, "result": result}).encode()
+        return 200, body
+
+    # ------------------------------------------------------------ helpers
+    def sent(self, chat_id: int | None = None) -> list[Call]:
+        return [
+            c
+            for c in self.calls
+            if c.method == "sendMessage"
+            and (chat_id is None or int(c.params["chat_id"]) == chat_id)
+        ]
+
+    def clear(self) -> None:
+        self.calls.clear()
+
+
+class UpdateFactory:
+    """Builds Telegram updates as JSON, like the Bot API would send them."""
+
+    def __init__(self) -> None:
+        self._update_id = 0
+        self._message_id = 0
+
+    def _next(self) -> tuple[int, int]:
+        self._update_id += 1
+        self._message_id += 1
+        return self._update_id, self._message_id
+
+    def message(
+        self,
+        user_id: int,
+        text: str | None = None,
+        *,
+        chat_type: str = "private",
+        chat_id: int | None = None,
+        forward_date: int | None = None,
+        sticker: bool = False,
+        bot: Any = None,
+    ) -> Update:
+        update_id, message_id = self._next()
+        msg: dict[str, Any] = {
+            "message_id": message_id,
+            "date": int(time.time()),
+            "chat": {"id": chat_id if chat_id is not None else user_id, "type": chat_type},
+            "from": {"id": user_id, "is_bot": False, "first_name": "Test"},
+        }
+        if text is not None:
+            msg["text"] = text
+            if text.startswith("/"):
+                msg["entities"] = [
+                    {"type": "bot_command", "offset": 0, "length": len(text.split()[0])}
+                ]
+        if sticker:
+            msg["sticker"] = {
+                "file_id": "s1",
+                "file_unique_id": "s1u",
+                "type": "regular",
+                "width": 512,
+                "height": 512,
+                "is_animated": False,
+                "is_video": False,
+            }
+        if forward_date is not None:
+            msg["forward_origin"] = {
+                "type": "hidden_user",
+                "date": forward_date,
+                "sender_user_name": "Someone",
+            }
+        return Update.de_json({"update_id": update_id, "message": msg}, bot)
+
+    def callback(self, user_id: int, data: str, message_id: int = 1, bot: Any = None) -> Update:
+        update_id, _ = self._next()
+        return Update.de_json(
+            {
+                "update_id": update_id,
+                "callback_query": {
+                    "id": str(update_id),
+                    "from": {"id": user_id, "is_bot": False, "first_name": "Test"},
+                    "chat_instance": "ci",
+                    "data": data,
+                    "message": {
+                        "message_id": message_id,
+                        "date": int(time.time()),
+                        "chat": {"id": user_id, "type": "private"},
+                        "from": BOT_USER,
+                        "text": "menu",
+                    },
+                },
+            },
+            bot,
+        )

@@ -1,0 +1,266 @@
+"""analyze() and detect_danger(): what a user would see for real messages."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from flows.analysis import Analysis, Finding, analyze, detect_danger
+from flows.types import DANGER_KINDS, TACTICS
+
+SEED = (
+    "You have always been selfish. Everyone knows what kind of person you are. "
+    "Are you picking her up at 5?"
+)
+
+
+def _ids(findings: tuple[Finding, ...]) -> set[str]:
+    return {f.id for f in findings}
+
+
+def _assert_explained(text: str, result: Analysis) -> None:
+    for finding in result.tactics + result.danger:
+        assert finding.phrases, finding
+        assert finding.why.endswith("."), finding
+        for phrase in finding.phrases:
+            assert phrase in text, (phrase, finding.id)
+
+
+# --------------------------------------------------------------------------- grey rock
+def test_seed_example_answers_only_the_pick_up_question() -> None:
+    result = analyze(SEED)
+    assert result.logistics == ("Are you picking her up at 5?",)
+    assert result.grey_rock is not None
+    assert result.grey_rock in ("5.", "Yes, 5.", "Yes, 5pm.")
+    assert {"blame", "smear", "logistics"} <= set(result.tactic_ids)
+    assert not result.danger
+    _assert_explained(SEED, result)
+
+
+def test_no_practical_question_means_no_reply() -> None:
+    result = analyze("I miss you so much. Please just give me one more chance, I've changed.")
+    assert result.logistics == ()
+    assert result.grey_rock is None
+    assert {"affection", "pressure", "promise"} <= set(result.tactic_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("Who is picking Sam up from swimming on Wednesday, you or your mum?", "I will."),
+        ("I'll drop them at 6 on Sunday. Is that ok?", "OK."),
+        ("What time is Leo's dentist appointment on Thursday?", "Thursday at [time]."),
+        ("When are you bringing Ellie's passport back?", "[day and time]."),
+    ],
+)
+def test_grey_rock_reply_is_short_and_neutral(text: str, reply: str) -> None:
+    result = analyze(text)
+    assert result.grey_rock == reply
+
+
+def test_insult_is_not_answered_even_next_to_a_question() -> None:
+    text = "Typical of you to forget her inhaler AGAIN. Useless. Is it in your car or not?"
+    result = analyze(text)
+    assert result.logistics == ("Is it in your car or not?",)
+    assert result.grey_rock is not None
+    assert "useless" not in result.grey_rock.lower()
+    assert "blame" in result.tactic_ids
+
+
+def test_invitation_that_pushes_contact_is_not_logistics() -> None:
+    result = analyze("Don't you think we could at least be friends? It's been a year.")
+    assert result.grey_rock is None
+    assert "pressure" in result.tactic_ids
+
+
+# --------------------------------------------------------------------------- tactics
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I'm so sorry for everything. I promise it will never happen again.",
+            {"apology", "promise"},
+        ),
+        ("Your mother just wants me to tell you one thing: she loves you.", {"relay"}),
+        ("After everything I did for you, you can't even reply?", {"guilt"}),
+        ("Call me. It's urgent.", {"urgency"}),
+        ("Where are you staying now? Who's the guy in your photos?", {"info_seeking"}),
+        ("I sent flowers to your office.", {"gift"}),
+        ("He told everyone you cheated. People are talking.", {"smear"}),
+        ("You'll regret this. Mark my words.", {"threat"}),
+        ("This is all your fault. You made me like this.", {"blame"}),
+        ("I'm the one who got hurt here and somehow I'm the bad guy?", {"victim"}),
+    ],
+)
+def test_tactics_are_named_with_their_phrases(text: str, expected: set[str]) -> None:
+    result = analyze(text)
+    assert expected <= set(result.tactic_ids)
+    assert set(result.tactic_ids) <= set(TACTICS)
+    _assert_explained(text, result)
+
+
+def test_why_names_the_pattern_kindly() -> None:
+    finding = next(f for f in analyze("I've changed, I'm getting help.").tactics)
+    assert finding.id == "promise"
+    assert finding.why == "This looks like a promise to change."
+
+
+def test_friendly_message_has_no_tactics_or_danger() -> None:
+    result = analyze("Congrats on the new job!! So proud of you 🎉")
+    assert result.tactics == () and result.danger == () and result.grey_rock is None
+
+
+# --------------------------------------------------------------------------- danger
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("I want to end it all", {"self_harm_user"}),
+        ("I want to kill myself", {"self_harm_user"}),
+        ("kms honestly", {"self_harm_user"}),
+        ("he said he'd kill me if I left", {"violence"}),
+        ("she threatened to take the kids and disappear", {"child_safety"}),
+        ("he's been parked outside my work", {"stalking"}),
+        ("he has a gun", {"weapon"}),
+        ("he told my sister he'll kill himself if I don't come back", {"self_harm_them"}),
+        ("I'll kill myself if you don't come back", {"self_harm_user"}),
+    ],
+)
+def test_danger_in_the_users_own_words(text: str, kinds: set[str]) -> None:
+    found = detect_danger(text)
+    assert _ids(found) == kinds
+    for finding in found:
+        assert all(p in text for p in finding.phrases)
+        assert set(finding.id for finding in found) <= set(DANGER_KINDS)
+
+
+def test_perspective_of_an_incoming_self_harm_threat() -> None:
+    text = "I'll kill myself if you don't come back."
+    assert _ids(detect_danger(text, source="incoming")) == {"self_harm_them"}
+    result = analyze(text)
+    assert _ids(result.danger) == {"self_harm_them"}
+    assert "self_harm" in result.tactic_ids
+
+
+def test_threat_of_violence_in_a_message_is_also_a_threat_tactic() -> None:
+    result = analyze("I know where you live now. Don't think you can hide from me.")
+    assert _ids(result.danger) == {"stalking"}
+    assert "threat" in result.tactic_ids
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I could kill for a coffee",
+        "this deadline is killing me",
+        "you absolutely killed it at the quiz",
+        "I'm dying to see the film",
+        "I'll murder this pizza",
+        "My mum will kill me if I'm late for dinner again",
+        "Shoot me a text when you get home",
+        "Stick to your guns",
+        "cut myself a huge slice of cake",
+        "I'm dead 😂",
+        "he said he'd never hurt me",
+        "I'm not going to hurt myself, don't worry",
+        "I'm not suicidal, just tired",
+        "I don't want to die, I want to feel better",
+        "I want to end the relationship for good",
+    ],
+)
+def test_idioms_and_negations_are_not_danger(text: str) -> None:
+    assert detect_danger(text) == ()
+    assert detect_danger(text, source="incoming") == ()
+
+
+def test_negation_far_away_does_not_cancel_danger() -> None:
+    assert _ids(detect_danger("if you don't come back I'll kill myself", "incoming")) == {
+        "self_harm_them"
+    }
+
+
+# --------------------------------------------------------------------------- robustness
+@pytest.mark.parametrize(
+    "text",
+    [
+        "are u picking her up at 5",
+        "ARE YOU PICKING HER UP AT 5???",
+        "r u picking her up at 5 😒",
+        "youve always been selfish  are you picking her up at 5",
+    ],
+)
+def test_logistics_survive_case_abbreviations_and_emoji(text: str) -> None:
+    result = analyze(text)
+    assert result.logistics, text
+    assert result.grey_rock is not None and "5" in result.grey_rock
+
+
+@pytest.mark.parametrize(
+    ("text", "tactic"),
+    [
+        ("im soooo sorry babe pleeease", "apology"),
+        ("i miss uuu 😭😭", "affection"),
+        ("I’m sorry, I’ve changed", "promise"),
+        ("u owe me that at least", "pressure"),
+    ],
+)
+def test_typos_stretched_letters_and_curly_quotes(text: str, tactic: str) -> None:
+    result = analyze(text)
+    assert tactic in result.tactic_ids
+    _assert_explained(text, result)
+
+
+def test_phrases_come_from_the_original_text_not_the_normalised_one() -> None:
+    text = "Im SOOO sorry, pls forgive me"
+    apology = next(f for f in analyze(text).tactics if f.id == "apology")
+    assert "SOOO sorry" in text
+    assert any(p in text and "sorry" in p.lower() for p in apology.phrases)
+    assert "forgive me" in apology.phrases
+
+
+def test_quoted_forward_is_analysed_without_the_header() -> None:
+    text = (
+        "Forwarded from Mum\n"
+        "> Your father wants me to remind you that he paid for your degree.\n"
+        "> Are you coming on Sunday at 2?"
+    )
+    result = analyze(text)
+    assert "relay" in result.tactic_ids
+    assert "guilt" in result.tactic_ids
+    assert result.logistics == ("Are you coming on Sunday at 2?",)
+    assert not any("Forwarded" in p for f in result.tactics for p in f.phrases)
+
+
+def test_several_sentences_keep_every_danger() -> None:
+    text = (
+        "I miss you. I've still got my dad's shotgun in the loft, just so you know. "
+        "And I'll take the kids to Spain and you won't find us."
+    )
+    assert {"weapon", "violence", "child_safety"} <= _ids(analyze(text).danger)
+
+
+def test_long_text_is_fast_and_phrase_lists_are_capped() -> None:
+    chunk = (
+        "I'm so sorry, I miss you. Are you picking her up at 5? You'll regret this. "
+        "he said he'd kill me if I left. this deadline is killing me lol 😂\n"
+    )
+    text = (chunk * (100_000 // len(chunk) + 1))[:100_000]
+    start = time.perf_counter()
+    result = analyze(text)
+    assert time.perf_counter() - start < 2.0  # typically ~0.4 s; generous for slow CI
+    assert "violence" in result.danger_ids
+    assert all(len(f.phrases) <= 5 for f in result.tactics + result.danger)
+    assert len(result.logistics) <= 3
+
+
+def test_empty_and_whitespace_text() -> None:
+    for text in ("", "   ", "\n\n", "😂"):
+        result = analyze(text)
+        assert result.tactics == () and result.danger == () and result.grey_rock is None
+
+
+def test_to_json_is_plain_data() -> None:
+    data = analyze(SEED).to_json()
+    assert data["grey_rock"] == "Yes, 5."
+    assert data["logistics"] == ("Are you picking her up at 5?",)
+    assert {t["id"] for t in data["tactics"]} >= {"blame", "logistics"}

@@ -1,0 +1,184 @@
+"""Application tests: real handlers and store, updates through ``process_update``, the
+Bot API answered offline (with Telegram's limits enforced)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from telegram.ext import Application
+
+from bot import callbacks
+from bot.app import build_application
+from bot.config import Settings
+from bot.store import Store
+from tests.offline import Call, OfflineRequest, UpdateFactory
+
+USER = 4242
+OTHER = 4343
+
+
+@dataclass
+class Env:
+    app: Application  # type: ignore[type-arg]
+    store: Store
+    request: OfflineRequest
+    updates: UpdateFactory
+    settings: Settings
+
+    async def send(self, text: str, user: int = USER, **kw: object) -> list[Call]:
+        before = len(self.request.calls)
+        await self.app.process_update(
+            self.updates.message(user, text, bot=self.app.bot, **kw)  # type: ignore[arg-type]
+        )
+        return [c for c in self.request.calls[before:] if c.method == "sendMessage"]
+
+    async def sticker(self, user: int = USER) -> list[Call]:
+        before = len(self.request.calls)
+        await self.app.process_update(self.updates.message(user, None, sticker=True, bot=self.app.bot))
+        return [c for c in self.request.calls[before:] if c.method == "sendMessage"]
+
+    async def press_data(self, data: str, user: int = USER) -> list[Call]:
+        before = len(self.request.calls)
+        await self.app.process_update(self.updates.callback(user, data, bot=self.app.bot))
+        return self.request.calls[before:]
+
+    def last_buttons(self, user: int = USER) -> list[tuple[str, str]]:
+        for call in reversed(self.request.sent(user)):
+            if call.buttons:
+                return call.buttons
+        raise AssertionError("no buttons were shown")
+
+    async def press(self, label_part: str, user: int = USER) -> list[Call]:
+        for label, data in self.last_buttons(user):
+            if label_part.lower() in label.lower():
+                calls = await self.press_data(data, user)
+                return [c for c in calls if c.method == "sendMessage"]
+        raise AssertionError(f"no button like {label_part!r} in {self.last_buttons(user)}")
+
+
+async def make_env(settings: Settings) -> Env:
+    store = await Store.open(settings)
+    request = OfflineRequest()
+    app = build_application(settings, store, request=request)
+    await app.initialize()
+    return Env(app, store, request, UpdateFactory(), settings)
+
+
+async def close_env(env: Env) -> None:
+    await env.app.shutdown()
+    await env.store.close()
+
+
+@pytest.fixture
+def app_settings(tmp_path: Path) -> Settings:
+    return Settings(telegram_bot_token="123:TEST", data_dir=tmp_path / "data")
+
+
+@pytest.fixture
+async def env(app_settings: Settings) -> AsyncIterator[Env]:
+    e = await make_env(app_settings)
+    yield e
+    await close_env(e)
+
+
+def texts(calls: list[Call]) -> str:
+    return "\n".join(c.text for c in calls)
+
+
+async def test_start_onboards_a_new_user_with_buttons_or_a_question(env: Env) -> None:
+    replies = await env.send("/start")
+    assert replies, "the bot answered /start"
+    assert "crisis" in texts(replies).lower()  # says what it is not
+    assert not env.request.errors
+
+
+async def test_group_chat_gets_a_private_only_answer_and_no_data(env: Env) -> None:
+    replies = await env.send("/start", user=OTHER, chat_type="group", chat_id=-100)
+    assert len(replies) == 1 and "private" in replies[0].text
+    assert await env.store.find_user(OTHER) is None
+
+
+async def test_sticker_where_text_is_expected_gets_a_clear_answer(env: Env) -> None:
+    await env.send("/reasons")
+    replies = await env.sticker()
+    assert replies and all(r.text for r in replies)
+    assert not env.request.errors
+
+
+async def test_forged_button_is_answered_and_ignored(env: Env) -> None:
+    await env.send("/urge")
+    calls = await env.press_data("totally|forged!")
+    assert [c.method for c in calls] == ["answerCallbackQuery"]
+    calls = await env.press_data("0|nope")  # well-formed but from no menu of ours
+    assert "sendMessage" not in [c.method for c in calls if c.params.get("text", "").startswith("x")]
+    assert [c.method for c in calls][0] == "answerCallbackQuery"
+
+
+async def test_stale_button_says_expired_and_shows_the_current_step(env: Env) -> None:
+    await env.send("/urge")
+    old = env.last_buttons()
+    await env.press(old[0][0])  # move on
+    current = env.last_buttons()
+    calls = await env.press_data(old[1][1])  # a button from the older menu
+    sent = [c for c in calls if c.method == "sendMessage"]
+    assert "expired" in sent[0].text.lower()
+    assert sent[-1].buttons == current or sent[-1].buttons  # the current step again, with buttons
+    answer = next(c for c in calls if c.method == "answerCallbackQuery")
+    assert "expired" in str(answer.params.get("text", "")).lower()
+
+
+async def test_danger_mid_flow_gets_the_safety_message_first_then_the_flow_resumes(
+    env: Env,
+) -> None:
+    await env.send("/reasons")
+    before = env.last_buttons()
+    replies = await env.send("he said he would kill me if I ever left")
+    assert replies
+    first = replies[0].text.lower()
+    assert "emergency" in first or "112" in first or "911" in first
+    assert len(replies) >= 2, "the flow continues after the safety message"
+    assert before  # the user was in a flow with buttons
+
+
+async def test_user_text_with_html_is_escaped_in_every_answer(env: Env) -> None:
+    await env.send("/start")
+    await env.send("/reasons")
+    replies = await env.send("<b>He</b> & his <script> lies")
+    assert not env.request.errors, env.request.errors
+    assert replies
+
+
+async def test_huge_text_is_answered_without_breaking_telegram_limits(env: Env) -> None:
+    await env.send("/hoover")
+    replies = await env.send("I miss you. " * 3000)
+    assert replies
+    assert not env.request.errors, env.request.errors
+
+
+async def test_restart_mid_flow_continues_where_the_user_was(app_settings: Settings) -> None:
+    first = await make_env(app_settings)
+    await first.send("/urge")
+    buttons = first.last_buttons()
+    await close_env(first)
+
+    second = await make_env(app_settings)
+    try:
+        # a button from before the restart still works: same menu generation
+        calls = await second.press_data(buttons[0][1])
+        sent = [c for c in calls if c.method == "sendMessage"]
+        assert sent and "expired" not in sent[0].text.lower()
+    finally:
+        await close_env(second)
+
+
+async def test_callback_data_the_bot_sends_is_always_compact(env: Env) -> None:
+    for command in ("/start", "/urge", "/hoover", "/monkey", "/reasons", "/safety", "/checkin"):
+        await env.send(command)
+    for call in env.request.sent():
+        for _, data in call.buttons:
+            assert len(data.encode()) <= 64
+            assert callbacks.decode(data) is not None
+    assert not env.request.errors

@@ -1,0 +1,219 @@
+"""Master key handling: first run, wrong or missing keys, the ring file, the CLI."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import stat
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import cli
+from bot.admin import doctor, migrate
+from bot.config import ConfigError, Settings
+from bot.keys import MasterKeyError, MasterKeyRing, new_key_id
+from bot.store import Store
+
+Snapshot = Callable[[Settings], Awaitable[dict[str, Any]]]
+TOKEN = "123456789:AAAbbbCCCdddEEEfffGGGhhhIIIjjjKKKlll"
+
+
+async def _store_with_data(settings: Settings) -> str:
+    store = await Store.open(settings)
+    try:
+        user_id, _ = await store.ensure_user(5550001, 5550001)
+        await store.add_reasons(user_id, ["a reason"])
+    finally:
+        await store.close()
+    return user_id
+
+
+async def test_first_run_creates_a_private_key_file_and_says_so_loudly(
+    settings_factory: Callable[..., Settings],
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    settings = settings_factory()
+    caplog.set_level(logging.WARNING)
+    store = await Store.open(settings)
+    await store.close()
+    key_file = settings.master_key_file
+    assert key_file == settings.data_dir / "master.key"
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    err = capsys.readouterr().err
+    assert str(key_file.resolve()) in err and "BACK THIS FILE UP" in err
+    assert any(
+        r.levelno == logging.WARNING and "master.key" in r.getMessage() for r in caplog.records
+    )
+    # a second start is quiet and keeps the same key
+    before = key_file.read_bytes()
+    store = await Store.open(settings)
+    await store.close()
+    assert key_file.read_bytes() == before
+    assert "BACK THIS FILE UP" not in capsys.readouterr().err
+
+
+def test_ring_file_round_trip_and_damage(tmp_path: Path) -> None:
+    ring = MasterKeyRing.generate(tmp_path / "k" / "master.key")
+    ring.save()
+    loaded = MasterKeyRing.load(ring.path)
+    assert loaded is not None
+    assert loaded.primary == ring.primary and dict(loaded.keys) == dict(ring.keys)
+    assert MasterKeyRing.load(tmp_path / "missing.key") is None
+    ring.path.write_text("not json")
+    with pytest.raises(MasterKeyError, match="damaged"):
+        MasterKeyRing.load(ring.path)
+    doc = json.loads(ring.to_json())
+    doc["keys"][ring.primary]["key"] = "c2hvcnQ="  # 5 bytes, not 32
+    ring.path.write_text(json.dumps(doc))
+    with pytest.raises(MasterKeyError, match="damaged"):
+        MasterKeyRing.load(ring.path)
+
+
+def _replace_key_bytes(path: Path) -> None:
+    """The same key id with other key bytes: the wrong key."""
+    ring = MasterKeyRing.load(path)
+    assert ring is not None
+    replaced = MasterKeyRing(path=path, primary=ring.primary, keys={ring.primary: os.urandom(32)})
+    replaced.save()
+
+
+def _other_ring(path: Path) -> None:
+    """A key file from another installation."""
+    MasterKeyRing.generate(path).save()
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        (_replace_key_bytes, "wrong key"),
+        (_other_ring, "does not belong"),
+        (lambda path: path.unlink(), "is missing"),
+    ],
+    ids=["wrong-key", "other-installation", "missing-file"],
+)
+async def test_a_wrong_or_missing_key_refuses_to_start_and_changes_nothing(
+    settings: Settings,
+    take_snapshot: Snapshot,
+    tamper: Callable[[Path], None],
+    message: str,
+) -> None:
+    await _store_with_data(settings)
+    tamper(settings.master_key_file)
+    before = await take_snapshot(settings)
+    files_before = sorted(p.name for p in settings.data_dir.iterdir())
+    with pytest.raises(MasterKeyError, match=message) as info:
+        await Store.open(settings)
+    assert "Nothing was changed" in str(info.value)
+    assert isinstance(info.value, ConfigError)
+    assert await take_snapshot(settings) == before
+    assert sorted(p.name for p in settings.data_dir.iterdir()) == files_before
+
+
+async def test_a_lost_key_store_is_refused_when_the_database_has_users(
+    settings_factory: Callable[..., Settings], take_snapshot: Snapshot
+) -> None:
+    settings = settings_factory()
+    await _store_with_data(settings)
+    (settings.data_dir / "keys.db").unlink()
+    before = await take_snapshot(settings)
+    with pytest.raises(MasterKeyError, match=r"key store .* is empty"):
+        await Store.open(settings)
+    assert await take_snapshot(settings) == before
+    # and with the key file gone too, no new key is made over existing data
+    settings.master_key_file.unlink()
+    with pytest.raises(MasterKeyError):
+        await Store.open(settings)
+    assert not settings.master_key_file.exists()
+
+
+async def test_the_cli_prints_the_key_problem_in_plain_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data_dir = tmp_path / "data"
+    await _store_with_data(Settings(data_dir=data_dir))
+    _replace_key_bytes(data_dir / "master.key")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NOCONTACT_DATA_DIR", str(data_dir))
+    for name in ("DATABASE_URL", "KEYSTORE_URL", "MASTER_KEY_FILE"):
+        monkeypatch.delenv(name, raising=False)
+    # cli.main runs asyncio.run itself, so call it from a worker thread
+    import asyncio
+
+    code = await asyncio.to_thread(cli.main, ["migrate"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "wrong key" in err and "Restore the right master key file" in err
+
+
+async def test_migrate_then_doctor_reports_all_fine(
+    settings_factory: Callable[..., Settings], capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = settings_factory(telegram_bot_token=TOKEN)
+    assert await migrate(settings) == 0
+    assert "up to date" in capsys.readouterr().out
+    assert await doctor(settings) == 0
+    out = capsys.readouterr().out
+    assert "PROBLEM" not in out and "Everything looks fine" in out
+
+
+async def test_doctor_explains_what_is_wrong(
+    settings_factory: Callable[..., Settings], capsys: pytest.CaptureFixture[str]
+) -> None:
+    fresh = settings_factory(telegram_bot_token="")
+    assert await doctor(fresh) == 1
+    out = capsys.readouterr().out
+    assert "TELEGRAM_BOT_TOKEN is not set" in out
+    assert "does not exist yet. Run `nocontact migrate`" in out
+    assert not fresh.data_dir.exists()  # the doctor only looks
+
+    settings = settings_factory(telegram_bot_token=TOKEN)
+    await _store_with_data(settings)
+    settings.master_key_file.chmod(0o644)
+    assert await doctor(settings) == 1
+    assert "chmod 600" in capsys.readouterr().out
+    settings.master_key_file.chmod(0o600)
+    _replace_key_bytes(settings.master_key_file)
+    assert await doctor(settings) == 1
+    assert "wrong key" in capsys.readouterr().out
+
+
+async def test_doctor_sees_an_unmigrated_database(
+    settings_factory: Callable[..., Settings], capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = settings_factory(telegram_bot_token=TOKEN)
+    store = await Store.open(settings, migrate=False)
+    await store.close()
+    settings.data_dir.joinpath("nocontact.db").touch()
+    assert await doctor(settings) == 1
+    assert "has no schema yet. Run `nocontact migrate`" in capsys.readouterr().out
+
+
+async def test_the_lookup_secret_survives_restarts_and_differs_per_installation(
+    settings_factory: Callable[..., Settings], tmp_path: Path
+) -> None:
+    first = settings_factory()
+    user_id = await _store_with_data(first)
+    store = await Store.open(first)
+    try:
+        assert await store.find_user(5550001) == user_id
+        assert await store.find_user(5550002) is None
+        own_hash = store._keys.lookup.telegram_hash(5550001)
+    finally:
+        await store.close()
+    other = settings_factory(data_dir=tmp_path / "other")
+    store = await Store.open(other)
+    try:
+        assert store._keys.lookup.telegram_hash(5550001) != own_hash
+    finally:
+        await store.close()
+    shutil.rmtree(tmp_path / "other")
+
+
+def test_key_ids_are_random() -> None:
+    assert len({new_key_id() for _ in range(50)}) == 50

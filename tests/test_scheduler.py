@@ -1,0 +1,518 @@
+"""The scheduler with a controllable clock, the real encrypted store and the real flows;
+only the Bot API is a fake that records what each chat received."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import warnings
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from telegram.error import BadRequest, Forbidden, RetryAfter
+
+from bot.config import Settings
+from bot.conversation import Conversation
+from bot.pacing import Pacer
+from bot.progress_view import send_progress
+from bot.resources import load_resources
+from bot.runtime import Runtime
+from bot.schedule_models import BLOCKED, CHECKBACK, CHECKIN, PENDING, SENDING
+from bot.scheduler import Scheduler
+from bot.store import Store
+
+LONDON = ZoneInfo("Europe/London")
+CHECKIN_WORDS = "How did today go?"
+
+
+class Clock:
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def set(self, now: datetime) -> None:
+        self.now = now
+
+
+@dataclass
+class FakeBot:
+    """Records what each chat received; ``errors[chat]`` are raised first, in order."""
+
+    errors: dict[int, list[Exception]] = field(default_factory=dict)
+    received: dict[int, list[str]] = field(default_factory=dict)
+    photos: dict[int, int] = field(default_factory=dict)
+    times: list[tuple[int, float]] = field(default_factory=list)
+    next_id: int = 100
+
+    async def send_message(self, chat_id: int, text: str, **kwargs: Any) -> Any:
+        pending = self.errors.get(chat_id)
+        if pending:
+            raise pending.pop(0)
+        self.received.setdefault(chat_id, []).append(text)
+        self.times.append((chat_id, time.monotonic()))
+        self.next_id += 1
+        return SimpleNamespace(message_id=self.next_id)
+
+    async def send_photo(self, chat_id: int, photo: Any, **kwargs: Any) -> Any:
+        self.photos[chat_id] = self.photos.get(chat_id, 0) + 1
+        self.next_id += 1
+        return SimpleNamespace(message_id=self.next_id)
+
+    def checkins(self, chat_id: int) -> int:
+        return sum(CHECKIN_WORDS in text for text in self.received.get(chat_id, []))
+
+
+@dataclass
+class World:
+    settings: Settings
+    store: Store
+    clock: Clock
+    bot: FakeBot
+    schedulers: list[Scheduler] = field(default_factory=list)
+
+    async def scheduler(self) -> Scheduler:
+        """A scheduler as after a (re)start of the bot."""
+        resources = load_resources(None, self.settings.default_region)
+        conversation = Conversation(self.store, resources, clock=self.clock)
+        runtime = Runtime(self.settings, self.store, resources, conversation, clock=self.clock)
+        scheduler = Scheduler(runtime)
+        conversation.hooks = scheduler
+        await scheduler.attach(self.bot)  # type: ignore[arg-type]
+        self.schedulers.append(scheduler)
+        return scheduler
+
+    async def user(self, scheduler: Scheduler, chat: int, **checkin: Any) -> str:
+        """A user (Telegram id = chat id ``chat``) with a daily check-in, by default
+        at 08:30 London time."""
+        user_id, _ = await self.store.ensure_user(chat, chat)
+        doc = {"time": "08:30", "tz": "Europe/London", "days": list(range(7)), **checkin}
+        settings = await self.store.update_settings(user_id, {"checkin": doc})
+        await scheduler.settings_changed(user_id, settings)
+        return user_id
+
+
+def london(*args: int) -> datetime:
+    return datetime(*args, tzinfo=LONDON).astimezone(UTC)  # type: ignore[misc]
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    settings = Settings(
+        data_dir=tmp_path / "data",
+        checkin_grace_minutes=120,
+        rate_limit_overall=1000.0,
+        rate_limit_per_chat=1000.0,
+    )
+    store = await Store.open(settings)
+    w = World(settings, store, Clock(london(2025, 3, 28, 8, 0)), FakeBot())
+    try:
+        yield w
+    finally:
+        for scheduler in w.schedulers:
+            await scheduler.stop()
+        await store.close()
+
+
+async def due_of(scheduler: Scheduler, user_id: str, kind: str = CHECKIN) -> tuple[datetime, str]:
+    items = [i for i in await scheduler.items.of_user(user_id) if i.kind == kind]
+    assert len(items) == 1, items
+    return items[0].due_at, items[0].status
+
+
+# --------------------------------------------------------------------------- daily sends
+async def test_check_in_is_sent_once_at_the_chosen_time(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    world.clock.set(london(2025, 3, 28, 8, 29))
+    await s.sweep()
+    assert world.bot.checkins(1) == 0
+    world.clock.set(london(2025, 3, 28, 8, 30, 5))
+    report = await s.sweep()
+    assert report.sent == 1
+    assert world.bot.checkins(1) == 1
+    await s.sweep()
+    assert world.bot.checkins(1) == 1
+    assert await due_of(s, alice) == (london(2025, 3, 29, 8, 30), PENDING)
+    # the message ids are remembered for /hide
+    assert await world.store.messages_to_hide(alice)
+
+
+async def test_check_ins_follow_the_local_clock_across_the_dst_change(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    sent_at: list[datetime] = []
+    # Friday 28 March to Tuesday 1 April 2025; London moves to BST on Sunday 30 March.
+    for minute in range(0, (4 * 24 + 12) * 60, 10):
+        world.clock.set(london(2025, 3, 28, 8, 30) + timedelta(minutes=minute))
+        before = world.bot.checkins(1)
+        await s.sweep()
+        if world.bot.checkins(1) > before:
+            sent_at.append(world.clock.now)
+    local = [t.astimezone(LONDON) for t in sent_at]
+    assert [t.strftime("%a %H:%M") for t in local] == [
+        "Fri 08:30",
+        "Sat 08:30",
+        "Sun 08:30",
+        "Mon 08:30",
+        "Tue 08:30",
+    ]
+    assert sent_at[2] - sent_at[1] == timedelta(hours=23)  # the short night
+    assert (await due_of(s, alice))[0] == london(2025, 4, 2, 8, 30)
+
+
+async def test_repeated_hour_in_new_york_sends_once(world: World) -> None:
+    s = await world.scheduler()
+    new_york = ZoneInfo("America/New_York")
+    world.clock.set(datetime(2025, 11, 1, 12, 0, tzinfo=new_york).astimezone(UTC))
+    await world.user(s, 1, time="01:30", tz="America/New_York")
+    # sweep every 5 minutes through the night the clocks go back (01:30 happens twice)
+    start = datetime(2025, 11, 2, 0, 0, tzinfo=new_york).astimezone(UTC)
+    for minute in range(0, 4 * 60, 5):
+        world.clock.set(start + timedelta(minutes=minute))
+        await s.sweep()
+    assert world.bot.checkins(1) == 1
+
+
+async def test_weekdays_and_pause(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1, days=[0, 1, 2, 3, 4])  # Friday 28 March now
+    assert (await due_of(s, alice))[0] == london(2025, 3, 28, 8, 30)
+    world.clock.set(london(2025, 3, 28, 9, 0))
+    await s.sweep()
+    assert (await due_of(s, alice))[0] == london(2025, 3, 31, 8, 30)  # Monday
+    settings = await world.store.update_settings(
+        alice, {"checkin": {"time": "08:30", "tz": "Europe/London", "paused": True}}
+    )
+    await s.settings_changed(alice, settings)
+    assert await s.items.of_user(alice) == []
+    world.clock.set(london(2025, 3, 31, 8, 31))
+    await s.sweep()
+    assert world.bot.checkins(1) == 1
+
+
+# --------------------------------------------------------------------------- restarts
+async def test_a_check_in_missed_while_down_is_sent_once_after_start_within_grace(
+    world: World,
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    await s.stop()  # the bot goes down at 08:00 and comes back at 09:45
+    world.clock.set(london(2025, 3, 28, 9, 45))
+    restarted = await world.scheduler()
+    await restarted.sweep()
+    await restarted.sweep()
+    assert world.bot.checkins(1) == 1
+    assert await due_of(restarted, alice) == (london(2025, 3, 29, 8, 30), PENDING)
+
+
+async def test_a_check_in_more_than_the_grace_late_is_skipped_and_the_next_one_kept(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    await s.stop()
+    world.clock.set(london(2025, 3, 28, 10, 31))  # 2 h 1 min late
+    restarted = await world.scheduler()
+    caplog.set_level("INFO", logger="bot.scheduler")
+    report = await restarted.sweep()
+    assert report.skipped_late == 1
+    assert world.bot.checkins(1) == 0
+    assert await due_of(restarted, alice) == (london(2025, 3, 29, 8, 30), PENDING)
+
+
+async def test_after_days_down_only_the_latest_occurrence_within_grace_is_sent(
+    world: World,
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    await s.stop()  # down from Friday 08:00 to Sunday 09:00 (BST since 01:00)
+    world.clock.set(london(2025, 3, 30, 9, 0))
+    restarted = await world.scheduler()
+    for _ in range(3):
+        await restarted.sweep()
+    assert world.bot.checkins(1) == 1  # Sunday's, 30 minutes late; Friday's and Saturday's not
+    assert (await due_of(restarted, alice))[0] == london(2025, 3, 31, 8, 30)
+
+
+class Crash(BaseException):
+    """The process dies here (nothing after it runs)."""
+
+
+async def test_no_duplicate_after_a_crash_between_sending_and_recording(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+
+    async def crash(*args: object) -> None:
+        raise Crash
+
+    monkeypatch.setattr(s.items, "finish", crash)
+    with pytest.raises(Crash):
+        await s.sweep()
+    assert world.bot.checkins(1) == 1
+    assert (await due_of(s, alice))[1] == SENDING  # claimed before sending, never recorded
+
+    world.clock.set(london(2025, 3, 28, 8, 31))
+    restarted = await world.scheduler()  # start-up settles the interrupted item
+    for _ in range(2):
+        await restarted.sweep()
+    assert world.bot.checkins(1) == 1
+    assert await due_of(restarted, alice) == (london(2025, 3, 29, 8, 30), PENDING)
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await restarted.sweep()
+    assert world.bot.checkins(1) == 2
+
+
+async def test_a_crash_right_after_the_claim_never_sends_that_occurrence_later(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+
+    async def crash(*args: object) -> list[int]:
+        raise Crash
+
+    monkeypatch.setattr(s, "_send", crash)
+    with pytest.raises(Crash):
+        await s.sweep()
+    restarted = await world.scheduler()
+    await restarted.sweep()
+    assert world.bot.checkins(1) == 0  # at most once: it may have gone out, so not again
+    assert await due_of(restarted, alice) == (london(2025, 3, 29, 8, 30), PENDING)
+
+
+async def test_stopping_leaves_unclaimed_items_due(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    await s.stop()
+    await s.sweep()  # a sweep racing the stop sends nothing new
+    assert world.bot.checkins(1) == 0
+    assert await due_of(s, alice) == (london(2025, 3, 28, 8, 30), PENDING)
+    restarted = await world.scheduler()
+    await restarted.sweep()
+    assert world.bot.checkins(1) == 1
+
+
+# --------------------------------------------------------------------------- Telegram errors
+async def test_429_waits_retry_after_and_delivers_once(world: World) -> None:
+    s = await world.scheduler()
+    await world.user(s, 1)
+    await world.user(s, 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PTB 22's note on the int form of retry_after
+        world.bot.errors[1] = [RetryAfter(timedelta(milliseconds=300))]
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    started = time.monotonic()
+    report = await s.sweep()
+    assert (world.bot.checkins(1), world.bot.checkins(2)) == (1, 1)
+    assert report.retried == 1
+    first_chat1 = next(t for chat, t in world.bot.times if chat == 1)
+    assert first_chat1 - started >= 0.3
+    await s.sweep()
+    assert (world.bot.checkins(1), world.bot.checkins(2)) == (1, 1)
+
+
+async def test_a_user_who_blocked_the_bot_is_paused_until_they_come_back(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    bob = await world.user(s, 2)
+    world.bot.errors[1] = [Forbidden("Forbidden: bot was blocked by the user")]
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    report = await s.sweep()
+    assert report.blocked == 1
+    assert world.bot.checkins(2) == 1
+    assert s.is_blocked(alice)
+    assert (await due_of(s, alice))[1] == BLOCKED
+
+    # the next day (and after a restart) nothing is tried for Alice; Bob goes on
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    restarted = await world.scheduler()
+    assert restarted.is_blocked(alice)
+    await restarted.sweep()
+    assert (world.bot.checkins(1), world.bot.checkins(2)) == (0, 2)
+
+    # Alice writes again: her check-ins resume from the next occurrence
+    world.clock.set(london(2025, 3, 29, 12, 0))
+    await restarted.user_seen(alice)
+    await restarted.user_seen(bob)  # cheap no-op for everyone else
+    assert not restarted.is_blocked(alice)
+    assert await due_of(restarted, alice) == (london(2025, 3, 30, 8, 30), PENDING)
+    world.clock.set(london(2025, 3, 30, 8, 30))
+    await restarted.sweep()
+    assert world.bot.checkins(1) == 1
+
+
+async def test_one_users_error_does_not_stop_the_others(world: World) -> None:
+    s = await world.scheduler()
+    for chat in range(1, 6):
+        await world.user(s, chat)
+    world.bot.errors[3] = [BadRequest("Chat not found")]
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    report = await s.sweep()
+    assert report.failed == 1
+    assert [world.bot.checkins(c) for c in range(1, 6)] == [1, 1, 0, 1, 1]
+    # the failed occurrence is not retried (at most once) but tomorrow's stands
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await s.sweep()
+    assert [world.bot.checkins(c) for c in range(1, 6)] == [2, 2, 1, 2, 2]
+
+
+async def test_a_wiped_user_gets_nothing(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    await world.user(s, 2)
+    await world.store.wipe_user(alice)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    report = await s.sweep()
+    assert (world.bot.checkins(1), world.bot.checkins(2)) == (0, 1)
+    assert report.failed == 0
+
+
+# --------------------------------------------------------------------------- check-backs
+async def test_check_back_asks_again_once_after_the_wait(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1, paused=True)
+    now = world.clock.now
+    await s.checkback(alice, now + timedelta(minutes=15), "urge")
+    await s.checkback(alice, now + timedelta(minutes=60), "urge")  # replaces the first
+    world.clock.set(now + timedelta(minutes=20))
+    await s.sweep()
+    assert world.bot.received.get(1) is None
+    world.clock.set(now + timedelta(minutes=61))
+    report = await s.sweep()
+    assert report.sent == 1
+    received = len(world.bot.received[1])
+    assert received >= 1
+    world.clock.set(now + timedelta(minutes=90))
+    await s.sweep()
+    assert len(world.bot.received[1]) == received
+    assert await s.items.of_user(alice) == []
+
+
+async def test_check_back_from_the_urge_flow(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1, paused=True)
+    await s.checkback(alice, world.clock.now + timedelta(minutes=15), "urge")
+    (item,) = await s.items.of_user(alice)
+    assert (item.kind, item.topic, item.trigger) == (CHECKBACK, "urge", "checkback:urge")
+    world.clock.set(world.clock.now + timedelta(minutes=15))
+    await s.sweep()
+    texts = world.bot.received[1]
+    assert texts, "the check-back arrived"
+    # the check-back is a question the user can answer with a button
+    state = await world.store.load_state(alice)
+    assert state is not None and state["flow"] is not None
+
+
+async def test_a_stale_check_back_is_dropped(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1, paused=True)
+    await s.checkback(alice, world.clock.now + timedelta(minutes=15), "urge")
+    world.clock.set(world.clock.now + timedelta(hours=3))
+    report = await s.sweep()
+    assert report.skipped_late == 1
+    assert world.bot.received.get(1) is None
+    assert await s.items.of_user(alice) == []
+
+
+# --------------------------------------------------------------------------- answering
+async def test_answering_the_check_in_moves_the_streak(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    await s.sweep()
+    conversation = s.runtime.conversation
+
+    async def press(value: str) -> None:
+        state = await world.store.load_state(alice)
+        assert state is not None
+        result = await conversation.choice(alice, state["seq"], value, world.clock.now)
+        assert not result.ignored and not result.stale
+
+    await press("ci:none")  # "No contact today"
+    await press("m:4")
+    sent = await send_progress(s.runtime, world.bot, alice, 1)  # type: ignore[arg-type]
+    assert len(sent) == 2 and world.bot.photos[1] == 1
+    assert "1 day" in world.bot.received[1][-1]
+
+
+# --------------------------------------------------------------------------- pacing
+async def test_pacer_spreads_sends_under_the_overall_and_per_chat_rates() -> None:
+    now = [0.0]
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    pacer = Pacer(10.0, 1.0, clock=lambda: now[0], sleep=sleep)
+    starts = []
+    for chat in range(20):
+        await pacer.wait(chat)
+        starts.append(now[0])
+    assert starts[-1] == pytest.approx(1.9)  # 20 sends at 10/s: no burst
+    await pacer.wait(5)
+    await pacer.wait(5)
+    assert now[0] - 2.0 >= 1.0 - 1e-9  # the second send to one chat waits a second
+    pacer.pause(3.0)
+    before = now[0]
+    await pacer.wait(7)
+    assert now[0] - before >= 3.0 - 1e-9
+
+
+async def test_sweep_keeps_to_the_configured_rate(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path / "data", rate_limit_overall=50.0)
+    store = await Store.open(settings)
+    try:
+        w = World(settings, store, Clock(london(2025, 3, 28, 8, 0)), FakeBot())
+        s = await w.scheduler()
+        for chat in range(1, 26):
+            await w.user(s, chat)
+        w.clock.set(london(2025, 3, 28, 8, 30))
+        report = await s.sweep()
+        assert report.sent == 25
+        times = sorted(t for _, t in w.bot.times)
+        assert times[-1] - times[0] >= 0.4  # 24 intervals of 1/50 s, less some jitter
+        await s.stop()
+    finally:
+        await store.close()
+
+
+async def test_job_queue_runs_the_sweep_at_start(world: World) -> None:
+    from telegram.ext import ApplicationBuilder
+
+    s = await world.scheduler()
+    await world.user(s, 1)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    app = ApplicationBuilder().token("123:TEST").build()
+    assert app.job_queue is not None
+    await app.job_queue.start()
+    try:
+        s.runtime.settings = world.settings.with_(checkin_sweep_seconds=0.05)
+        original_attach = s.attach
+
+        async def attach(bot: object) -> None:
+            await original_attach(world.bot)  # type: ignore[arg-type]
+
+        s.attach = attach  # type: ignore[method-assign]
+        await s.start(app)
+        for _ in range(100):
+            if world.bot.checkins(1):
+                break
+            await asyncio.sleep(0.05)
+        assert world.bot.checkins(1) == 1
+    finally:
+        await s.stop()
+        await app.job_queue.stop()
