@@ -7,7 +7,7 @@ settings, a wipe) is never overwritten by a stale decision.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -115,44 +115,74 @@ class ScheduleStore:
         async with self.sessions() as session:
             return _items(await session.execute(query))
 
-    async def claim(self, item: Item, now: datetime) -> bool:
-        """Mark the item as being sent (committed before the Bot API is called).
-        False when it changed since it was read (then it must not be sent)."""
+    async def claim(self, items: Sequence[Item], now: datetime) -> list[Item]:
+        """Mark the items as being sent, in one transaction committed before the Bot API
+        is called.  Returns those claimed; an item that changed since it was read (new
+        settings, a wipe) is left out and must not be sent."""
+        claimed: list[Item] = []
         async with self.sessions.begin() as session:
-            result = await session.execute(
-                update(ScheduleItem)
-                .where(
-                    ScheduleItem.id == item.id,
-                    ScheduleItem.status == PENDING,
-                    ScheduleItem.due_at == item.due_at,
+            for item in items:
+                result = await session.execute(
+                    update(ScheduleItem)
+                    .where(
+                        ScheduleItem.id == item.id,
+                        ScheduleItem.status == PENDING,
+                        ScheduleItem.due_at == item.due_at,
+                    )
+                    .values(status=SENDING, claimed_at=now)
                 )
-                .values(status=SENDING, claimed_at=now)
+                if _affected(result) == 1:
+                    claimed.append(item)
+        return claimed
+
+    async def unclaim(self, items: Sequence[Item]) -> None:
+        """Claimed items that were certainly not sent (stopping): due again as they were."""
+        if not items:
+            return
+        async with self.sessions.begin() as session:
+            await session.execute(
+                update(ScheduleItem)
+                .where(ScheduleItem.id.in_([i.id for i in items]), ScheduleItem.status == SENDING)
+                .values(status=PENDING, claimed_at=None)
             )
-        return _affected(result) == 1
 
     async def finish(self, item: Item, next_due: datetime | None) -> None:
         """After a send attempt: schedule the next occurrence, or drop the item."""
-        await self._settle(item, SENDING, next_due)
+        await self.finish_many([(item, next_due)])
+
+    async def finish_many(self, done: Sequence[tuple[Item, datetime | None]]) -> None:
+        """:meth:`finish` for several items in one transaction."""
+        if not done:
+            return
+        async with self.sessions.begin() as session:
+            for item, next_due in done:
+                await self._settle_in(session, item, SENDING, next_due)
 
     async def skip(self, item: Item, next_due: datetime | None) -> None:
         """A pending item too late to send: schedule the next occurrence, or drop it."""
         await self._settle(item, PENDING, next_due)
 
     async def _settle(self, item: Item, status: str, next_due: datetime | None) -> None:
+        async with self.sessions.begin() as session:
+            await self._settle_in(session, item, status, next_due)
+
+    @staticmethod
+    async def _settle_in(
+        session: AsyncSession, item: Item, status: str, next_due: datetime | None
+    ) -> None:
         where = (
             ScheduleItem.id == item.id,
             ScheduleItem.status == status,
             ScheduleItem.due_at == item.due_at,
         )
-        async with self.sessions.begin() as session:
-            if next_due is None:
-                await session.execute(delete(ScheduleItem).where(*where))
-            else:
-                await session.execute(
-                    update(ScheduleItem)
-                    .where(*where)
-                    .values(due_at=next_due, status=PENDING, claimed_at=None)
-                )
+        if next_due is None:
+            await session.execute(delete(ScheduleItem).where(*where))
+        else:
+            await session.execute(
+                update(ScheduleItem)
+                .where(*where)
+                .values(due_at=next_due, status=PENDING, claimed_at=None)
+            )
 
     async def interrupted(self) -> list[Item]:
         """Items left "sending" by a crash (each may or may not have been delivered)."""

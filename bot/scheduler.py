@@ -84,6 +84,39 @@ def _checkin_settings(settings: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return checkin if isinstance(checkin, Mapping) else None
 
 
+class _Recorder:
+    """Records finished items in batches (one transaction every ``interval`` seconds).
+    An item not yet recorded when the process dies stays "sending": never sent twice."""
+
+    def __init__(self, items: ScheduleStore, interval: float = 0.2) -> None:
+        self._items = items
+        self._interval = interval
+        self._done: list[tuple[Item, datetime | None]] = []
+        self._task = asyncio.create_task(self._run())
+
+    def add(self, item: Item, next_due: datetime | None) -> None:
+        self._done.append((item, next_due))
+
+    async def flush(self) -> None:
+        done, self._done = self._done, []
+        if done:
+            await self._items.finish_many(done)
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self._interval)
+            try:
+                await self.flush()
+            except Exception as exc:
+                log.error("could not record sent check-ins: %s", type(exc).__name__)
+
+    async def close(self) -> None:
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        await self.flush()
+
+
 class Scheduler:
     """Implements :class:`bot.conversation.ScheduleHooks` and the sweep."""
 
@@ -93,9 +126,12 @@ class Scheduler:
         settings = runtime.settings
         self.grace = timedelta(minutes=settings.checkin_grace_minutes)
         self.pacer = Pacer(settings.rate_limit_overall, settings.rate_limit_per_chat)
-        #: concurrent sends: enough to keep the configured rate busy while a request
-        #: is in flight, and few enough that a crash loses little
-        self.workers = workers or max(4, min(256, int(settings.rate_limit_overall)))
+        #: concurrent sends: enough to keep the configured rate busy while requests are
+        #: in flight, few enough that a crash loses little and the store's connection
+        #: pool is not outgrown (preparing a check-in is CPU-bound anyway)
+        self.workers = workers or max(4, min(16, int(settings.rate_limit_overall / 2)))
+        #: items claimed per transaction (about half a second of sending)
+        self.claim_batch = max(1, min(100, int(settings.rate_limit_overall / 2)))
         self.bot: Bot | None = None
         #: seconds the last :meth:`attach` took (loading the blocked set, recovery)
         self.startup_seconds = 0.0
@@ -208,6 +244,11 @@ class Scheduler:
     def is_blocked(self, user_id: str) -> bool:
         return user_id in self._blocked
 
+    @property
+    def blocked_count(self) -> int:
+        """Users whose check-ins are held because they blocked the bot."""
+        return len(self._blocked)
+
     # ------------------------------------------------------------------ the sweep
     async def _next_after(self, item: Item, after: datetime) -> datetime | None:
         """The item's next occurrence after ``after`` (check-backs happen once)."""
@@ -225,56 +266,95 @@ class Scheduler:
         page = await self.items.due(now, PAGE)
         if not page:
             return report
-        queue: asyncio.Queue[Item | None] = asyncio.Queue(maxsize=self.workers * 2)
+        queue: asyncio.Queue[Item | None] = asyncio.Queue(maxsize=self.claim_batch)
+        recorder = _Recorder(self.items)
+        unsent: list[Item] = []
         workers = [
-            asyncio.create_task(self._worker(queue, report))
+            asyncio.create_task(self._worker(queue, report, recorder, unsent))
             for _ in range(min(self.workers, len(page)))
         ]
         try:
             while page and not self._stopping:
-                for item in page:
-                    if self._stopping:
-                        break
-                    await queue.put(item)
+                await self._feed(page, queue, report)
                 if len(page) < PAGE:
                     break
                 page = await self.items.due(now, PAGE, (page[-1].due_at, page[-1].id))
-        finally:
             for _ in workers:
                 await queue.put(None)
             await asyncio.gather(*workers)
+        except BaseException:
+            # Cancelled or dying: sends under way are left "sending" (never repeated).
+            for worker in workers:
+                worker.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+            raise
+        finally:
+            while not queue.empty():
+                waiting = queue.get_nowait()
+                if waiting is not None:
+                    unsent.append(waiting)
+            await self.items.unclaim(unsent)
+            await recorder.close()
         return report
 
-    async def _worker(self, queue: asyncio.Queue[Item | None], report: SweepReport) -> None:
+    async def _feed(
+        self, page: list[Item], queue: asyncio.Queue[Item | None], report: SweepReport
+    ) -> None:
+        """Skip what is stale, claim the rest in small batches, hand them to the workers.
+        Few items are claimed ahead of sending, so a crash loses little."""
+        ready: list[Item] = []
+        for item in page:
+            if item.user_id in self._blocked:
+                await self.items.block(item.user_id)
+                continue
+            now = self.runtime.now()
+            if not schedule.within_grace(item.due_at, now, self.grace):
+                report.skipped_late += 1
+                await self.items.skip(item, await self._next_after(item, now - self.grace))
+                continue
+            ready.append(item)
+        for start in range(0, len(ready), self.claim_batch):
+            if self._stopping:
+                return
+            chunk = ready[start : start + self.claim_batch]
+            for item in await self.items.claim(chunk, self.runtime.now()):
+                await queue.put(item)
+
+    async def _worker(
+        self,
+        queue: asyncio.Queue[Item | None],
+        report: SweepReport,
+        recorder: _Recorder,
+        unsent: list[Item],
+    ) -> None:
         while True:
             item = await queue.get()
             if item is None:
                 return
             if self._stopping:
-                continue  # not claimed: it stays due for the next start
+                unsent.append(item)  # claimed, certainly not sent: due again after restart
+                continue
             try:
-                await self._process(item, report)
+                await self._process(item, report, recorder, unsent)
             except Exception as exc:
                 report.failed += 1
                 log.error("a scheduled send failed: %s", type(exc).__name__)
 
-    async def _process(self, item: Item, report: SweepReport) -> None:
+    async def _process(
+        self, item: Item, report: SweepReport, recorder: _Recorder, unsent: list[Item]
+    ) -> None:
+        """Send one claimed item.  From the Bot API call on it counts as sent: whatever
+        happens, it is not sent again (at most once)."""
         store = self.runtime.store
-        if item.user_id in self._blocked:
-            await self.items.block(item.user_id)
-            return
-        now = self.runtime.now()
-        if not schedule.within_grace(item.due_at, now, self.grace):
-            report.skipped_late += 1
-            await self.items.skip(item, await self._next_after(item, now - self.grace))
-            return
-        chat_id = await store.chat_id(item.user_id)
-        await self.pacer.wait(chat_id)
+        try:
+            chat_id = await store.chat_id(item.user_id)
+            await self.pacer.wait(chat_id)
+        except BaseException:
+            unsent.append(item)
+            raise
         if self._stopping:
+            unsent.append(item)
             return
-        if not await self.items.claim(item, self.runtime.now()):
-            return  # changed meanwhile (new settings, wiped): not ours to send
-        # From here on the item counts as sent: whatever happens, it is not sent again.
         try:
             sent = await self._send(item, chat_id, report)
         except Forbidden:
@@ -283,9 +363,9 @@ class Scheduler:
             await self.items.block(item.user_id)
             return
         except Exception:
-            await self.items.finish(item, await self._next_after(item, self.runtime.now()))
+            recorder.add(item, await self._next_after(item, self.runtime.now()))
             raise
-        await self.items.finish(item, await self._next_after(item, self.runtime.now()))
+        recorder.add(item, await self._next_after(item, self.runtime.now()))
         if sent:
             report.sent += 1
             await store.remember_messages(item.user_id, sent, self.runtime.now())

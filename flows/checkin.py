@@ -326,8 +326,7 @@ def _after_mood(state: State, mood: int | None, data: UserData) -> Outcome:
         return end(*before, closing, effects=(event,))
     if discreet(data):
         return go(DAILY, state, "reason", data, before=before, effects=(event,))
-    said = read_back(data) or ""
-    return end(*before, Reply(said), Reply("See you tomorrow."), effects=(event,))
+    return end(*before, *read_back(data), Reply("See you tomorrow."), effects=(event,))
 
 
 def _daily_step(state: State, inp: Input, data: UserData) -> Outcome | None:
@@ -382,9 +381,8 @@ def _daily_step(state: State, inp: Input, data: UserData) -> Outcome | None:
         return None
     if step == "reason":
         if value == "ci:reason":
-            return end(
-                Reply(read_back(data) or "No reasons saved yet."), Reply("See you tomorrow.")
-            )
+            said = read_back(data, otherwise="No reasons saved yet: /reasons.")
+            return end(*said, Reply("See you tomorrow."))
         if value == "ci:end":
             return end(Reply("See you tomorrow."))
         return None

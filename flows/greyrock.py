@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from flows.analysis.result import DraftCheck
 from flows.patterns import name_of
-from flows.replies import short
+from flows.replies import replies_from, short
 from flows.types import Reply
 
 ONLY_THAT = (
@@ -35,7 +35,7 @@ def logistics_replies(
     replies = [Reply("\n".join(lines))]
     if grey_rock:
         replies.append(Reply("A short, neutral reply could be:"))
-        replies.append(Reply(grey_rock))
+        replies += replies_from([grey_rock])
     return tuple(replies)
 
 
@@ -56,7 +56,7 @@ def draft_replies(check: DraftCheck) -> tuple[Reply, ...]:
     replies = [Reply("\n".join(lines))]
     if check.suggestion.strip():
         replies.append(Reply("A shorter version could be:"))
-        replies.append(Reply(check.suggestion.strip()))
+        replies += replies_from([check.suggestion.strip()])
     elif check.verdict == "dont_send":
         replies.append(Reply("It may be best not to send anything at all."))
     return tuple(replies)

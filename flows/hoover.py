@@ -135,13 +135,13 @@ def _ask_draft(state: State, data: UserData) -> tuple[Reply, ...]:
 
 # --------------------------------------------------------------------------- steps
 def _finish(state: State, plan: str, data: UserData, *before: Reply) -> Outcome:
-    said = read_back(data) or NO_REASONS_LINE
+    said = read_back(data, otherwise=NO_REASONS_LINE)
     closing = (
         "If more messages come, you don't have to read them all. You can forward them "
         "here any time."
     )
     event = LogEvent("hoover", {"tactics": list(state.get("tactics", [])), "plan": plan})
-    return end(*before, Reply(said), Reply(closing), effects=(event,))
+    return end(*before, *said, Reply(closing), effects=(event,))
 
 
 def _save(state: State, sender: str) -> SaveEvidence:

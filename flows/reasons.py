@@ -41,13 +41,16 @@ def pick(data: UserData, count: int = 1, offset: int = 0) -> tuple[str, ...]:
     return tuple(reasons[(start + i) % len(reasons)].text for i in range(count))
 
 
-def read_back(data: UserData, count: int = 1) -> str | None:
-    """``You wrote: "..."`` with one or more of the user's reasons, or ``None``."""
+def read_back(data: UserData, count: int = 1, otherwise: str = "") -> tuple[Reply, ...]:
+    """``You wrote: "..."`` with one or more of the user's reasons (split over several
+    messages if long), or ``otherwise`` (or nothing) when there are none."""
     picked = pick(data, count)
     if not picked:
-        return None
-    quoted = "\n\n".join(f"“{text}”" for text in picked)
-    return f"You wrote:\n\n{quoted}"
+        return (Reply(otherwise),) if otherwise else ()
+    blocks = ["You wrote:"]
+    for text in picked:
+        blocks += ["", f"“{text}”"]
+    return replies_from(blocks)
 
 
 NO_REASONS_LINE = "You haven't saved any reasons yet. When you're ready, add one with /reasons."
@@ -93,7 +96,7 @@ def _ask_one(state: State, data: UserData) -> tuple[Reply, ...]:
         return (Reply(NO_REASONS_LINE, keyboard([button("Back", "r:menu")])),)
     text = reasons[state.get("i", 0) % len(reasons)].text
     buttons = keyboard([button("Another one", "r:next"), button("Back", "r:menu")])
-    return (Reply(f"You wrote:\n\n“{text}”", buttons),)
+    return replies_from(["You wrote:", "", f"“{text}”"], buttons)
 
 
 def _ask_delete(state: State, data: UserData) -> tuple[Reply, ...]:
@@ -109,7 +112,7 @@ def _ask_confirm(state: State, data: UserData) -> tuple[Reply, ...]:
     by_id = {r.id: r.text for r in data.reasons}
     text = by_id.get(state["ids"][state["pick"]], "")
     buttons = keyboard([button("Yes, delete it", "rdel:yes"), button("Keep it", "r:menu")])
-    return (Reply(f"Delete this reason?\n\n“{text}”", buttons),)
+    return replies_from(["Delete this reason?", "", f"“{text}”"], buttons)
 
 
 def _list_replies(data: UserData) -> tuple[Reply, ...]:

@@ -31,7 +31,17 @@ from flows import (
 )
 from flows.flowspec import FlowSpec
 from flows.replies import LONG_PASTE, MAX_PASTE, button, clip, keyboard, main_menu
-from flows.types import Command, Effect, Input, Outcome, Reply, SaveUnsent, State, UserData
+from flows.types import (
+    Command,
+    Effect,
+    Input,
+    Outcome,
+    Reply,
+    SaveUnsent,
+    State,
+    UnsentView,
+    UserData,
+)
 
 #: (name, description) for set_my_commands and /help.  Discreet on purpose: a glance at
 #: the command menu should not tell anyone what this bot is for.
@@ -270,7 +280,14 @@ def _command(state: State | None, name: str, inp: Input, data: UserData) -> Outc
         resume = None
         if name == "wipe":
             effects = []  # everything is about to go; saving drafts first is pointless
-    before = [Reply(KEPT_DRAFT)] if any(isinstance(e, SaveUnsent) for e in effects) else []
+    drafts = [e for e in effects if isinstance(e, SaveUnsent)]
+    before = [Reply(KEPT_DRAFT)] if drafts else []
+    if drafts:
+        # the new flow already counts the draft that is being kept
+        kept = tuple(
+            UnsentView(id=f"kept{i}", text=d.text, created_at=inp.now) for i, d in enumerate(drafts)
+        )
+        data = replace(data, unsent=(*data.unsent, *kept))
     return _advance(starter(inp, data), resume, before, effects)
 
 

@@ -119,7 +119,7 @@ def _ask_pull_other(state: State, data: UserData) -> tuple[Reply, ...]:
 
 
 def _ask_choose(state: State, data: UserData) -> tuple[Reply, ...]:
-    said = read_back(data, count=3)
+    said = read_back(data, count=3, otherwise=NO_REASONS_LINE)
     support = data.support.name if data.support else "someone I trust"
     rows = [
         [button("Wait it out", "act:wait")],
@@ -131,7 +131,7 @@ def _ask_choose(state: State, data: UserData) -> tuple[Reply, ...]:
     if count:
         rows.append([button(f"My unsent messages ({count})", "u:list")])
     question = "If you reply, are you giving them a way back in?\n\nWhat would help right now?"
-    return (Reply(said or NO_REASONS_LINE), Reply(question, keyboard(*rows)))
+    return (*said, Reply(question, keyboard(*rows)))
 
 
 def _ask_wait(state: State, data: UserData) -> tuple[Reply, ...]:
@@ -508,8 +508,7 @@ def _ask_again(state: State, data: UserData) -> tuple[Reply, ...]:
     said = read_back(data)
     rows = [[button(label, f"again:{minutes}") for minutes, label, _ in WAITS]]
     rows.append([button("No need to ask again", "again:no")])
-    question = Reply("Shall I ask again later?", keyboard(*rows))
-    return (Reply(said), question) if said else (question,)
+    return (*said, Reply("Shall I ask again later?", keyboard(*rows)))
 
 
 def _back_step(state: State, inp: Input, data: UserData) -> Outcome | None:

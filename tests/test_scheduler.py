@@ -256,7 +256,7 @@ async def test_no_duplicate_after_a_crash_between_sending_and_recording(
     async def crash(*args: object) -> None:
         raise Crash
 
-    monkeypatch.setattr(s.items, "finish", crash)
+    monkeypatch.setattr(s.items, "finish_many", crash)
     with pytest.raises(Crash):
         await s.sweep()
     assert world.bot.checkins(1) == 1

@@ -39,7 +39,8 @@ WHY: dict[str, str] = {
 
 # --------------------------------------------------------------------------- vocabulary
 _KIDS = (
-    r"(?:kids|children|child|baby|babies|son|daughter|boys|girls|toddler|little one|little ones)"
+    r"(?:kids|children|child|baby|babies|son|daughter|boys|girls|toddler|little ones?|"
+    r"(?:little|baby|younger|kid) (?:brother|sister)|stepson|stepdaughter|grandson|granddaughter)"
 )
 _FAMILY = r"(?:(?:the|our|my|your|his|her) " + _KIDS + r")"
 _PEOPLE_OBJ = (
@@ -47,7 +48,10 @@ _PEOPLE_OBJ = (
     r"(?:the|our|my|your|his|her) (?:kids|children|child|baby|son|daughter|boys|girls|dog|cat|"
     r"family|boyfriend|girlfriend|husband|wife|partner|mum|mom|mother|dad|father|sister|brother|"
     r"new \w+|face|head|neck|legs|teeth|knees|arms|skull|throat|kneecaps|eyes|nose|jaw|"
-    r"ribs))"
+    r"ribs)|"
+    r"(?:every|each|both|that|those|all (?:your|his|her|my)|your|his|her|my|the) (?:\w+ )?"
+    r"(?:fingers?|bones?|hands?|arms?|legs?|neck|face|head|teeth|knees?|skull|throat|ribs?|"
+    r"nose|jaw|eyes?|kneecaps?|spine|wrists?|ankles?))"
 )
 _MODAL = (
     r"(?:i'?ll|i will|i'd|i would|he'?ll|she'?ll|they'?ll|we'?ll|he will|she will|they will|"
@@ -57,7 +61,8 @@ _MODAL = (
 )
 _HARM_VERB = (
     r"(?:kill|murder|hurt|harm|stab|shoot|strangle|choke|beat|batter|hit|punch|kick|slap|smash|"
-    r"bash|attack|end|rape|burn|break|drown|slit|throttle|cave)"
+    r"bash|attack|end|rape|burn|break|drown|slit|throttle|cave|snap|crush|knock out|maim|"
+    r"smother|suffocate|run over|glass|torch)"
 )
 _PAST_HARM = (
     r"(?:hit|hits|punched|punches|kicked|kicks|slapped|slaps|choked|chokes|strangled|strangles|"
@@ -107,9 +112,53 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "violence",
-        rf"\b{_ABUSER}\b(?:\s+\w+){{0,3}}?\s+(?:grabbed|pushed|threw|held|pinned|dragged)\s+"
-        r"(?:me|us)\s+(?:by|into|against|down|to the|over|up against|hard|and|across|out)\b",
+        rf"\b{_ABUSER}\b(?:\s+\w+){{0,3}}?\s+(?:grabbed|pushed|threw|held|pinned|dragged|"
+        r"shoved|yanked|squeezed|twisted)\s+"
+        r"(?:me|us)\s+(?:by|into|against|down|to the|over|up against|hard|and|across|out|"
+        r"so|until|till|onto|on|off|round|around|through)\b"
+        rf"|\b{_ABUSER}\b(?:\s+\w+){{0,3}}?\s+(?:grabbed|pinned|shoved|dragged|restrained|"
+        r"cornered|tripped|spat at|spat on|bit|kneed|elbowed|kicked) (?:me|us)\b(?! (?:a|an|some)\b)",
         negatable=True,
+    ),
+    Rule(
+        "violence",
+        # Injuries someone gave: "a bruise the size of a hand ... where he grabbed me".
+        r"\b(?:bruises?|bruised|black eye|split lip|fat lip|cracked rib|broken (?:nose|rib|ribs|"
+        r"arm|wrist|finger|jaw|tooth)|marks on my (?:neck|arm|arms|throat|face|wrist|wrists))\b"
+        r"(?=[^.!?\n]{0,80}\b(?:he|she|they|him|her|where|from when|after)\b)",
+    ),
+    Rule(
+        "violence",
+        # Threats that name the outcome rather than the act.
+        r"\bend up (?:in|at|on|under) (?:a |the )?(?:ditch|hospital|river|canal|morgue|grave|"
+        r"body bag|boot|wheelchair|a&e|bottom of|ground)\b"
+        r"|\b(?:nobody|no one|no-one|they) (?:would|will|'ll|'d|wouldn'?t|won'?t) (?:ever |even )?"
+        r"(?:find (?:you|your body|the body|her|him)|find what'?s left|know where you)\b"
+        r"|\b(?:if|when) you (?:went|go|disappeared|disappear) missing\b"
+        r"|\b(?:you'?re|you are|you were|you'?ll be|he'?s|she'?s) lucky (?:that )?(?:i|he|she) "
+        r"(?:only|didn'?t|did not|never|stopped)\b"
+        r"|\bhow close i came\b|\bwhat'?s coming to (?:you|him|her)\b|\bdon'?t make me (?:finish|hurt|do (?:it|this|something)|"
+        r"come (?:over|round|there|and)|use|get (?:the|my)|lose it|snap)\b"
+        r"|\b(?:wants? to|better|had better|'d better|should|needs? to|ought to) watch "
+        r"(?:yourself|himself|herself|themselves|your back|his back|her back|it)\b"
+        r"|\bmake sure (?:you|i|she|he|they) (?:can'?t|couldn'?t|won'?t|wouldn'?t|never|don'?t"
+        r"|can never|will never) (?:\w+ )?(?:walk|leave|talk|breathe|run|speak|move|"
+        r"get up|smile)\b"
+        r"|\bteach (?:you|him|her|them) a lesson\b"
+        rf"|\b{_MODAL}\s+(?:\w+\s+)?['\"]?(?:sort|sorting) (?:you|me|him|her|them) out\b"
+        r"|\b(?:anyone|anybody|someone|somebody) could (?:get in|break in|walk in|get to (?:her|him"
+        r"|you|them))\b|\b(?:be a )?shame if (?:something|anything) (?:happened|were to happen)\b"
+        r"|\baccidents happen\b|\b(?:ought to|should|better|needs? to|wants? to) lock "
+        r"(?:that|the|her|his|your) (?:\w+ )?(?:gate|door|window|doors|windows)\b"
+        r"|\b(?:gbh|abh|grievous bodily harm|actual bodily harm|domestic violence|"
+        r"(?:done|did|served) time for (?:assault|hurting|hitting|battering|attacking|stabbing))\b"
+        r"|\b(?:convicted|arrested|charged|jailed|done|did time) (?:\w+ )?for (?:assault|"
+        r"attacking|battery|wounding|stabbing)\b",
+    ),
+    Rule(
+        "violence",
+        rf"\bcan'?t have (?:you|u|them|him|her|{_FAMILY}|the kids),? (?:then )?(?:no ?one|nobody"
+        r"|no-one)\b",
     ),
     Rule(
         "violence",
@@ -154,9 +203,22 @@ RULES: tuple[Rule, ...] = (
         "weapon",
         r"\b(?:has|have|had|'ve|got|get|getting|bought|buying|own|owns|keep|keeps|kept|carry|"
         r"carries|carrying|brought|bring|pulled|pulls|waved|waving|pointed|pointing|grabbed|"
-        r"grabbing|showed|holding|held|hides|hide|hidden|hid|loaded|cleaning|sharpening|with)\s+"
-        rf"(?:{_WEAPON_DET}\s+){{0,3}}{_WEAPON}\b(?! set| block| and fork)",
+        r"grabbing|showed|holding|held|hides|hide|hidden|hid|loaded|cleaning|sharpening|with|"
+        r"remember|know where)\s+(?:me|us|you|is|are)?\s*"
+        rf"(?:{_WEAPON_DET}\s+){{0,3}}{_WEAPON}\b(?! set| block| and fork| skills)",
         negatable=True,
+    ),
+    *(
+        Rule(
+            kind,
+            r"\b(?:showed|showing|shows|pointed|pointing|points|waved|waving|held|holding|pulled|"
+            r"pulling|came at|coming at|threatened|threatening|chased|chasing|went for) "
+            rf"(?:me|us|you|her|him|them|my \w+)\b[^.!?\n]{{0,25}}?\b{_WEAPON}\b"
+            rf"|\b(?:pulled|pulls|got|gets|took|takes) (?:out )?(?:a|the|his|her|my) {_WEAPON} "
+            r"(?:out )?(?:on|at|to) (?:me|us|you|her|him|them)\b",
+            negatable=True,
+        )
+        for kind in ("weapon", "violence")
     ),
     Rule(
         "weapon",
@@ -171,7 +233,8 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:i )?know (?:your|ur) (?:new )?(?:address|route|routine|schedule|shifts)\b"
         r"|\bi know what time (?:you|u) (?:finish|leave|get|start|go)\b"
         r"|\bi saw who (?:left|came|was)\b|\bi'?ll come (?:and|to) (?:get|find) (?:you|u)\b"
-        r"|\bknow (?:which|what) (?:gym|school|route|bus|train|shop|cafe|class|time|days?) "
+        r"|\bknow (?:which|what) (?:gym|school|route|bus|train|shop|cafe|class|time|days?|car|"
+        r"road|street|flat|house|door|shifts?|hours|pub|church|nursery|office) "
         r"(?:you|u)\b|\bi'?ll know if (?:you|u)\b|\bi can see (?:your|ur) (?:light|window|car|door)"
         r"|\b(?:watching|following) (?:you|u|me)\b"
         r"|\bpretending to be (?:my|your|his|her|a|the) (?:sister|brother|mum|mom|dad|friend|"
@@ -208,9 +271,13 @@ RULES: tuple[Rule, ...] = (
         r"\bfollow(?:ed|ing|s)?\s+(?:me|you)\s+(?:home|to|from|around|everywhere|again|into)\b"
         r"|\b(?:tracker|tracking device|airtag|air tag|spyware|stalkerware)\b"
         r"|\btrack(?:s|ed|ing)?\s+(?:my|your|her|his)\s+(?:phone|car|location|movements)\b"
-        r"|\b(?:hacked|hacking|logged into|logging into|went through|going through|spying on|"
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:hacked|hacking|logged into|logging into|went through|going through|spying on|"
         r"monitoring)\s+(?:my|your)\s+(?:phone|messages|emails|email|accounts?|texts|whatsapp|"
         r"icloud|facebook|instagram|location)\b",
+        negatable=True,
     ),
     Rule(
         "stalking",
@@ -224,7 +291,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "stalking",
-        r"\bi'?ll find (?:you|u)\b|\b(?:you )?can'?t hide\b(?! behind)|\bwherever (?:you|u) go\b"
+        r"\bi'?ll find (?:you|u)\b|\b(?:you )?can'?t hide\b(?! behind)|\bwherever (?:you|u|i) go\b"
+        r"|\b(?:turns?|turned|shows?|showed) up (?:wherever|everywhere|every time)\b"
         r"|\blook(?:ing)? over (?:your|ur) shoulder\b|\bnowhere to hide\b"
         r"|\b(?:i'?m|i am|i'?ve been|been) watching (?:you|u)\b",
     ),
@@ -244,14 +312,79 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "stalking",
-        r"\b(?:or|otherwise|else)\s+(?:i'?m|i am|i'?ll|i will)\s+(?:coming|come|turning up|"
+        r"\b(?:or|otherwise|else|after that)\s+(?:i'?m|i am|i'?ll|i will)\s+(?:coming|"
+        r"come|turning up|"
         r"showing up)\s+(?:round|over|to)\b",
     ),
     Rule(
         "stalking",
         r"\bi know (?:you'?re|you are|your) (?:at|in|with|staying)\b"
         r"|\bi know what (?:you|u) did (?:today|yesterday|last night|this morning)\b"
-        r"|\basking (?:everyone |people |around )?where (?:i|you) (?:am|are|live|work)\b",
+        r"|\basking (?:everyone |people |around |my friends |all over )?where i (?:am|live|work)\b"
+        r"|\basking (?:everyone|people|around|my friends|all over) where you (?:are|live|work)\b",
+    ),
+    Rule(
+        "stalking",
+        # Showing they know the user's home, car, day or people: "nice new curtains".
+        r"\b(?:nice|like|love|lovely|liking|loving|saw|seen|noticed|see) (?:the |your |ur |those |"
+        r"that )?new (?:curtains|blinds|front door|door|doorbell|gate|fence|hedge|porch|car|"
+        r"number plate|windows|neighbours|flatmate|housemate|place|flat|house)\b"
+        r"|\b(?:had|have|having) a (?:\w+ )?(?:chat|word|talk|natter|coffee) with (?:your|ur) "
+        r"(?:manager|boss|colleagues?|neighbours?|landlord|landlady|receptionist|new \w+|"
+        r"housemates?|flatmates?|kids'? teacher|teacher)\b"
+        r"|\b(?:your|ur) (?:manager|boss|colleagues?|neighbours?|landlord|landlady|receptionist|"
+        r"new (?:boyfriend|girlfriend|fella|man|woman|partner|flatmate|housemate)) "
+        r"(?:seems?|looks?|is|are) (?:nice|lovely|friendly|sweet|pretty|chatty|helpful)\b"
+        r"|\b(?:(?:spoke|talked|been talking|chatted) to|met) (?:your|ur) (?:manager|boss|"
+        r"colleagues?|neighbours?|landlord|landlady|receptionist)\b",
+    ),
+    Rule(
+        "stalking",
+        # Access to the user's accounts, devices or home.
+        r"\b(?:password|passcode|pin|login|log-?in|code) (?:to|for) (?:your|ur|my) (?:\w+ )?"
+        r"(?:icloud|email|emails|phone|account|accounts|bank|facebook|instagram|insta|whatsapp|"
+        r"snapchat|laptop|google|gmail|ipad|tablet)\b"
+        r"|\b(?:still|i) (?:know|have|got|'ve got|'ve still got) (?:the |your |ur |a )?"
+        r"(?:buzzer|door|gate|alarm|entry|key) ?(?:code|key|fob)\b"
+        r"|\bi (?:still )?(?:have|'ve got|got|kept) (?:a |the )?(?:spare )?key (?:to|for) "
+        r"(?:your|ur|yours|the flat|the house)\b"
+        r"|\b(?:logged|logging|logs|signed|signing) (?:in)?to (?:my|your|ur) (?:\w+ )?"
+        r"(?:account|accounts|icloud|email|phone|facebook|instagram|whatsapp|snapchat)\b"
+        r"|\b(?:logged into|login to|log in to|accessed) (?:my|your|ur) account\b"
+        r"|\b(?:read|reading|reads|seen|seeing|screenshotted) (?:all )?(?:your|ur|my) "
+        r"(?:messages|texts|emails|dms|whatsapps|chats)\b"
+        r"|\b(?:he|she|they|someone)\b[^.!?\n]{0,30}?\b(?:turned on|switched on|set up|installed"
+        r"|enabled|sees|see|can see|checks?|checking|tracks?|tracking|watch(?:es|ing)?|using) "
+        r"(?:\w+ )?(?:location sharing|find my|life360|snap ?map|my location|your location)\b"
+        r"|\b(?:location sharing|life360|snap ?map|find my (?:iphone|phone|friends)) (?:is |was )?"
+        r"(?:still )?(?:on|switched on|turned on)\b"
+        r"|\bshar(?:e|es|ed|ing) (?:my|your|ur) location with (?:him|her|them)\b"
+        r"|\bput (?:something|an app|a tracker|spyware|an airtag) (?:on|in) (?:my|your|ur)\b",
+    ),
+    Rule(
+        "stalking",
+        # Turning up, being everywhere, knowing what they were never told.
+        r"\b(?:i'?m|i am|i'?ll|i will|i'?ll be) (?:be )?(?:coming|come) (?:for|after) (?:you|u)\b"
+        r"|\bcome (?:outside|out here|downstairs|to the (?:door|window))\b"
+        r"|\blook out (?:of )?(?:your|ur|the) window\b"
+        r"|\bevery (?:single )?time i (?:go|leave|get|walk|pop|turn)\b[^.!?\n]{0,60}?\b(?:is|are"
+        r"|'s) (?:there|outside|waiting)\b"
+        r"|\b(?:keeps?|kept|someone|somebody|he|she|they)\s+(?:\w+\s+)?(?:leaving|left|putting|"
+        r"put)\b[^.!?\n]{0,40}?\b(?:on|at|outside|under|through|in) (?:my|our) (?:windscreen|"
+        r"doorstep|door|car|step|porch|letterbox|wipers|windows?|desk|locker|pigeonhole)\b"
+        r"|\b(?:he|she|they) (?:\w+ )?(?:knew|knows|know) (?:exactly )?(?:what|where|who|when) "
+        r"i (?:was|had|did|went|am|'m|ate|bought|wore|said)\b"
+        r"|\b(?:never|haven'?t|didn'?t|did not|have not) told (?:anyone|anybody|him|her|them) "
+        r"(?:my|where|about my|what)\b"
+        r"|\b(?:restraining|protection|non-molestation|court) order\b[^.!?\n]{0,40}?\b(?:stop|"
+        r"keep|scare) me\b|\bpiece of paper\b(?=[^\n]{0,60}\b(?:see you|find you|coming))"
+        r"|\b(?:won'?t|can'?t|cannot|isn'?t going to|not going to|nothing (?:will|can)) (?:\w+ )?"
+        r"(?:stop|keep) me (?:from )?(?:seeing you|finding you|away)\b"
+        r"|\b(?:keeps?|kept|keep on) (?:driving|walking|going|cycling) (?:past|by|round) "
+        r"(?:my|your|ur|the|our)\b"
+        r"|\b(?:messaging|texting|calling|ringing|contacting|adding|following) (?:my|your|ur) "
+        r"(?:friends|colleagues|family|boss|manager|sister|brother|mum|mom|dad)\b(?=[^.!?\n]{0,40}"
+        r"\b(?:about (?:me|you)|to find|asking|where)\b)",
     ),
     # ------------------------------------------------------------------ children
     Rule(
@@ -276,6 +409,29 @@ RULES: tuple[Rule, ...] = (
         rf"\b(?:the )?{_KIDS}\s+(?:won'?t|will not|aren'?t|are not|not)\s+(?:be\s+)?"
         r"(?:coming|come|going|go)\s+(?:back|home)\b|\b(?:you )?won'?t (?:ever )?find (?:us"
         r"|them)\b",
+    ),
+    Rule(
+        "child_safety",
+        # The children named first, then "they won't be coming back", "you'll never see them".
+        rf"\b{_KIDS}\b[^\n]{{0,100}}?\b(?:they|he|she)(?:'re| are| is|'s)? (?:\w+ )?(?:won'?t"
+        r"|will not|aren'?t|are not|isn'?t|is not|not) (?:ever )?(?:be )?(?:coming|come|going|go) "
+        r"(?:back|home)\b"
+        rf"|\b(?:take|taking|took|takes|move|moving|keep|keeping|hide|hiding|hid)\s+(?:{_FAMILY}|"
+        r"them|him|her|the kids)\b[^.!?\n]{0,60}?\b(?:abroad|overseas|out of the country|for good|"
+        r"stay (?:a while|there|for good|permanently)|not (?:be )?coming back|won'?t (?:be )?"
+        r"(?:coming|come) back|never (?:see|find)|you'?ll never|won'?t find|can'?t stop me|"
+        r"without telling you|fight it)\b"
+        rf"|\bcan'?t have {_FAMILY},? (?:then )?(?:no ?one|nobody|no-one)\b"
+        r"|\bcan'?t have (?:the kids|them),? (?:then )?(?:no ?one|nobody|no-one)\b"
+        r"|\bdon'?t bother looking for (?:us|them|him|her)\b"
+        rf"|\b(?:hiding|hid|hidden|hides) {_FAMILY}\b"
+        rf"|\b(?:keeping|kept|keeps|keep) {_FAMILY} (?:from (?:me|you|us)|away from)\b"
+        r"|\bwon'?t (?:tell|say) (?:me|you) where (?:the kids|the children|they|my \w+|our \w+) "
+        r"(?:are|is)\b"
+        rf"|\b(?:you'?ll|you will|you'?re going to|you won'?t) (?:never|not) (?:see|get) {_FAMILY} "
+        r"(?:again|back)\b"
+        rf"|\b(?:pick(?:ed|ing)? up|collect(?:ed|ing)?|took|taken) {_FAMILY} (?:from school|early)"
+        r"\b[^.!?\n]{0,40}?\bwithout (?:telling|asking)\b",
     ),
     *(
         Rule(
@@ -321,14 +477,21 @@ RULES: tuple[Rule, ...] = (
         r"carrying on|being alive|being here)\b"
         r"|\bwhat'?s the point (?:of|in) (?:living|life|going on|being alive|anything)\b"
         r"|\bwhat'?s the point anymore\b|\bnothing (?:left )?to live for\b|\bcan'?t go on\b"
-        r"|\b(?:never|not) wake up\b|\btired of (?:existing|living|being alive|life)\b"
+        r"|\b(?:never|not) wake up\b|\b(?:hope|wish|pray) i (?:don'?t|never|won'?t) wake up\b"
+        r"|\b(?:better|easier|happier|simpler)(?: off)?(?: for (?:everyone|everybody|them|you|all))?"
+        r" if i (?:wasn'?t|weren'?t|was not|were not|didn'?t exist|was gone|were gone|just "
+        r"(?:disappeared|went away|died))\b"
+        r"|\b(?:a|the|my) plan (?:to|for how to) (?:end (?:it|things|my life)|kill myself|die|do it)\b"
+        r"|\b(?:don'?t|do not|can'?t) see the point (?:anymore|any more|in (?:anything|living|"
+        r"going on|carrying on|trying|any of (?:it|this))|of (?:anything|living|it all|any of "
+        r"(?:it|this)))\b|\btired of (?:existing|living|being alive|life)\b"
         r"|\b(?:stop|end)\b[^a-z]{0,3}(?:\w+[^a-z]{1,3}){0,2}permanently\b"
         r"|\b(?:don'?t|do not|can'?t) see (?:a|any) (?:future|way out|point)\b"
         r"|\bno point (?:in )?(?:me )?(?:being here|being alive|living|existing|carrying on)\b"
         r"|\b(?:can'?t|cannot|don'?t think i can|not sure i can) (?:keep|go on|carry on) "
         r"(?:living|existing|being alive)\b"
         r"|\b(?:sleep|go to sleep) forever\b|\bdisappear forever\b|\bnot be here anymore\b"
-        r"|\b(?:want|wants|wanna|going|ready|need) to (?:just )?end it\b(?! with)"
+        r"|\b(?:want|wants|wanna|going|ready|need) to (?:just )?end (?:it|things|it all)\b(?! with)"
         r"|\bend(?:ing)? (?:things|it) (?:for good|forever|permanently)\b"
         r"|\b(?:better|happier|easier) (?:off )?without me\b",
         person="first",
@@ -382,9 +545,44 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "self_harm",
+        # Indirect words: planning, researching, "just not being here".
+        r"\b(?:looking up|looked up|look up|googl(?:e|ed|ing)|search(?:ed|ing)|research(?:ed|ing)|"
+        r"reading up on|read up on) (?:on )?how (?:many|much|long|to)\b[^.!?\n]{0,40}?\b(?:pills?"
+        r"|tablets?|paracetamol|painkillers|take|takes|die|kill|it takes|overdose|hang|drown|"
+        r"bleed|end|lethal|fatal)\b"
+        r"|\bhow many (?:\w+ )?(?:pills|tablets|paracetamol|painkillers|sleeping pills|"
+        r"co-codamol|ibuprofen|aspirin) (?:it|would|does|to)\b"
+        r"|\b(?:think|thinking|thought) (?:a lot |so much |more and more )?(?:about|of) (?:just )?"
+        r"(?:stopping|ending it|ending things|driving (?:into|off)|swerving|jumping|stepping "
+        r"(?:off|out)|disappearing for good)\b"
+        r"|\b(?:letters?|notes?) (?:to|for) (?:my|everyone|the kids|all)\b[^\n]{0,40}?"
+        r"\b(?:just in case|in case|when i'?m gone|for after)\b"
+        r"|\b(?:stockpil\w*|hoard\w*|stash\w*|kept|keeping|hid|hidden|hiding|saved|saving|"
+        r"collecting|counted|counting)\s+(?:\w+\s+){0,4}?(?:pills|tablets|meds|medication|"
+        r"painkillers|paracetamol)\b"
+        r"|\bwhat (?:does it|would it|will it|difference does it) (?:even )?(?:matter|make) if i "
+        r"(?:just )?(?:die|died|do it|did it|was gone|wasn'?t here|disappeared|ended it|went)\b"
+        r"|\bdo it myself\b(?=[^\n]{0,20}\bfirst\b)"
+        r"|\b(?:i'?m|i am) (?:on|at) (?:the|a) (?:bridge|ledge|roof|rooftop|cliff|tracks|"
+        r"railway|top of the|edge)\b"
+        r"|\b(?:hear your voice|talk to you|say goodbye) (?:one (?:more|last)|for the last) time\b"
+        r"|\b(?:this is|it'?s) (?:my|the) last (?:message|text|time you'?ll hear)\b",
+        negatable=True,
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        # The negation is part of the wish: "thinking about just not being here".
+        r"\b(?:think|thinking|thought) (?:a lot |so much |more and more )?(?:about|of) (?:just )?"
+        r"not (?:being here|being around|existing|waking up|turning|braking|stopping|coming back)\b"
+        r"|\b(?:just|about|of|rather) not (?:being|be) (?:here|around|alive)\b",
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
         r"\b(?:i'?ll|i will|i'?m going to|i might|might) (?:just )?disappear\b"
         r"|\bi (?:just )?want to disappear\b"
-        r"|\b(?:nobody|no one|no-one) (?:will|would) (?:even )?(?:miss|notice)(?: me| if i)?\b"
+        r"|\b(?:nobody|no one|no-one) (?:will|would) (?:even )?(?:miss|notice) (?:me|if i)\b"
         r"|\bdo something (?:stupid|drastic)\b|\bwhen i'?m (?:gone|dead|not here|not around)\b"
         r"|\b(?:can'?t|cannot|won'?t) (?:promise (?:i'?ll|i will) )?(?:still )?be (?:here|around|"
         r"alive) (?:tomorrow|much longer|for long|by morning)\b",
@@ -422,8 +620,28 @@ IDIOMS: tuple[str, ...] = (
     r"\bdie (?:of|from) (?:laughing|embarrassment|boredom|shame|cringe|happiness|excitement|"
     r"heat|hunger|thirst)\b",
     r"\b(?:kids|children|boys|girls) away (?:for|on) (?:a|the|holiday|half term)\b",
+    r"\bcould (?:sleep|stay in bed) (?:forever|for a week|for days)\b",
+    r"\b(?:dog|dogs|cat|cats|puppy|kitten|pup|toddler|duck|ducks|geese|goose|cow|cows|"
+    r"horse|chickens?|seagulls?|pigeons?) (?:\w+ ){0,2}(?:follow|follows|following|followed|"
+    r"watching|watches|watched|stalking|stalks|stalked)\b[^.!?\n]{0,30}",
+    r"\b(?:location|find my) (?:on|sharing) (?:for|with) (?:my|our) (?:kids|son|daughter|"
+    r"mum|mom|dad|friends?|sister|brother)\b",
+    r"\bcome (?:outside|downstairs) (?:and )?(?:play|for|to see|and see|and look)\b",
 )
 
+#: A weapon word in a sentence about cooking, DIY, games or fiction is not a weapon.
+_HARMLESS_WEAPON = re.compile(
+    r"\b(?:cake|bread|watermelon|melon|pizza|veg|vegetables|onions?|chopping|chop|carve|carving|"
+    r"turkey|roast|cook|cooking|recipe|lasagne|cheese|butter|steak|fruit|sandwich|cutlery|"
+    r"sharpener|blunt|diy|shelf|shelves|nails|picture|fence panel|archery|range|clay pigeon|"
+    r"paintball|nerf|water|glue|staple|toy|film|movie|game|netflix|episode|book|novel|xbox|"
+    r"playstation|fortnite|skills|chef|butcher|pumpkin|bbq|barbecue)\b"
+)
+#: Violence in a story someone watched or read.
+_FICTION = re.compile(
+    r"\b(?:film|movie|documentary|episode|series|netflix|novel|book|podcast|true crime|"
+    r"tv show|video game|the game|thriller|murder mystery|plot)\b"
+)
 _RULES = tuple((rule, compile_rule(rule.pattern)) for rule in RULES)
 _IDIOMS = compile_any(IDIOMS)
 _PERSON_SUBJECT = re.compile(
@@ -478,6 +696,11 @@ def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit]) -> bool:
     if any(i.start < hit.end and hit.start < i.end for i in idiom_spans):
         return False
     if rule.negatable and negated(text, hit.start, hit.end):
+        return False
+    around = (max(0, hit.start - 60), min(len(text), hit.end + 60))
+    if rule.kind == "weapon" and _HARMLESS_WEAPON.search(text, *around):
+        return False
+    if rule.kind == "violence" and _FICTION.search(text, *around):
         return False
     if rule.needs_person_subject:
         begin = clause_start(text, hit.start)

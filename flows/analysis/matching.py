@@ -83,7 +83,8 @@ _NEG_WORD = r"(?:not|never|no|don't|do not|doesn't|didn't|won't|wouldn't|isn't|w
 #: A negation followed only by helper words up to the hit: "i'm not going to ...".
 _NEG_BEFORE = re.compile(
     rf"\b{_NEG_WORD}(?:\s+(?:going|gonna|to|want|wanna|ever|really|actually|even|planning|"
-    r"plan|be|thinking|about|of|try|trying|a|at all|gonna|intend|intending|ok|that))*\s*$"
+    r"plan|be|thinking|about|of|try|trying|a|at all|gonna|intend|intending|ok|that|more|"
+    r"longer))*\s*$"
 )
 _NEG_INSIDE = re.compile(rf"\b{_NEG_WORD}\b")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sys
 import time
@@ -47,6 +48,7 @@ class BotProcess:
         return env
 
     async def start(self, wait_ready: bool = True) -> None:
+        self.data_dir.parent.mkdir(parents=True, exist_ok=True)
         self.log_path = self.data_dir.parent / f"bot-{int(time.time() * 1000)}.log"
         log = self.log_path.open("wb")
         self.proc = await asyncio.create_subprocess_exec(
@@ -111,11 +113,22 @@ class ChatUser:
         seen = -1
         while True:
             now = len(self.standin.messages_for(self.chat_id))
-            if now == seen:
+            if now == seen and not self._flood_pending():
                 break
             seen = now
             await asyncio.sleep(self.quiet)
         return self.standin.messages_for(self.chat_id)[count:]
+
+    def _flood_pending(self) -> bool:
+        """A 429 was returned to this chat recently: the bot will retry after it."""
+        now = time.monotonic()
+        for error in reversed(self.standin.errors):
+            if error.chat_id == self.chat_id and error.error_code == 429:
+                match = re.search(r"retry after (\d+)", error.description)
+                wait = int(match.group(1)) if match else 1
+                if error.at + wait + 0.5 > now:
+                    return True
+        return False
 
     async def say(self, text: str) -> list[SentMessage]:
         count = len(self.standin.messages_for(self.chat_id))

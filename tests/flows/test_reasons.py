@@ -71,3 +71,25 @@ def test_done_leaves(known: Convo) -> None:
     known.command("reasons")
     known.tap("r:done")
     assert known.state is None
+
+
+def test_very_long_reasons_are_read_back_whole_over_several_messages(known: Convo) -> None:
+    """Every reply stays under the limit (checked by Convo) and no word is lost."""
+    long = [ReasonView(f"{i:032x}", f"{i}" + "z" * 3999) for i in range(3)]
+    known.store.reasons = long
+    known.command("urge")
+    out = known.tap("pull:miss")
+    for r in long:
+        assert r.text in text_of(out).replace("\n---\n", "")
+    known.command("reasons")
+    out = known.tap("r:one")
+    assert any(r.text in text_of(out).replace("\n---\n", "") for r in long)
+    known.tap("r:menu")
+    known.tap("r:del")
+    out = known.tap("rdel:0")
+    assert long[0].text in text_of(out).replace("\n---\n", "")
+    known.store.settings["discreet"] = False
+    known.trigger("checkin")
+    known.tap("ci:none")
+    out = known.tap("m:skip")
+    assert any(r.text in text_of(out).replace("\n---\n", "") for r in long)

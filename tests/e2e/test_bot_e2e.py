@@ -1,0 +1,280 @@
+"""End-to-end: the real ``nocontact run`` process, polling a Bot API stand-in on
+127.0.0.1 that answers like Telegram and enforces its limits (4096 characters, valid
+HTML, 64-byte callback data, identical edits, flood limits).
+
+One bot process serves the module; each test is a different person (chat id).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from tests.e2e.harness import BotProcess, ChatUser, visible
+from tests.standin import BotApiStandIn
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def standin() -> AsyncIterator[BotApiStandIn]:
+    # a generous per-chat burst: steps that send a few messages at once must not be
+    # slowed by retries here; flood handling has its own tests
+    async with BotApiStandIn(overall_rate=30.0, per_chat_rate=1.0, burst=8) as server:
+        yield server
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def running_bot(
+    standin: BotApiStandIn, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[BotProcess]:
+    data_dir = tmp_path_factory.mktemp("e2e") / "data"
+    bot = BotProcess(standin, data_dir)
+    await bot.start()
+    yield bot
+    code = await bot.stop()
+    assert code == 0, bot.output()
+
+
+def telegram_errors(standin: BotApiStandIn, chat_id: int) -> list[str]:
+    """Errors other than flood control that the bot caused in this chat."""
+    return [
+        f"{e.method}: {e.description}"
+        for e in standin.errors
+        if e.chat_id == chat_id and e.error_code != 429
+    ]
+
+
+async def test_the_command_menu_is_set_at_start_up(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    names = {c["command"] for c in standin.commands}
+    assert {"start", "urge", "hoover", "monkey", "reasons", "checkin", "safety", "wipe"} <= names
+    assert {"help", "cancel", "privacy", "hide", "export", "progress", "evidence"} <= names
+
+
+async def test_onboarding_saves_reasons_and_support_and_start_again_keeps_them(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1001)
+    intro = visible(await user.say("/start"))
+    assert "crisis" in intro.lower() and "/safety" in intro
+    await user.say("He read my messages\nI was scared to come home")
+    await user.say("Sam")
+    done = visible(await user.say("text her"))
+    assert "/checkin" in done
+    again = visible(await user.say("/start"))
+    assert "crisis" not in again.lower() or "welcome" in again.lower()
+    await user.say("/reasons")
+    listing = visible(await user.press("See all"))
+    assert "He read my messages" in listing and "I was scared to come home" in listing
+    assert telegram_errors(standin, 1001) == []
+
+
+async def test_urge_flow_reads_reasons_back_and_waits_it_out(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1002)
+    await user.say("/start")
+    await user.say("She laughed when I cried")
+    await user.press("Skip")
+    step = visible(await user.say("/urge"))
+    assert "pulling" in step.lower()
+    step = visible(await user.press("miss them"))
+    assert "She laughed when I cried" in step  # the user's own words, read back
+    assert "way back in" in step
+    step = visible(await user.press("Wait it out"))
+    step = visible(await user.press("15"))
+    assert "15" in step or "check" in step.lower()
+    assert telegram_errors(standin, 1002) == []
+
+
+async def test_urge_write_it_here_keeps_an_unsent_message(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1003)
+    await user.say("/urge")
+    await user.press("explain")
+    await user.press("Write it here")
+    await user.say("You never listened to me, not once <b>ever</b> & I am done")
+    await user.press("Done")
+    await user.say("/urge")
+    step = visible(await user.press("unsent"))
+    assert "You never listened" in step
+    assert telegram_errors(standin, 1003) == []
+
+
+async def test_urge_necessary_contact_suggests_a_grey_rock_reply(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1004)
+    await user.say("/urge")
+    await user.press("practical")
+    await user.press("necessary")
+    step = visible(
+        await user.say(
+            "You have always been selfish. Everyone knows what kind of person you are. "
+            "Are you picking her up at 5?"
+        )
+    )
+    assert "picking her up at 5" in step
+    assert "5" in step
+    assert telegram_errors(standin, 1004) == []
+
+
+async def test_hoover_names_tactics_saves_evidence_and_plans_no_reply(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1005)
+    await user.say("/hoover")
+    step = visible(
+        await user.say(
+            "I'm so sorry for everything. I've changed, I promise it will be different this "
+            "time. I love you and I miss you so much."
+        )
+    )
+    assert "sincere" in step.lower()
+    assert "promise" in step.lower() or "change" in step.lower()
+    await user.press("Save it")
+    step = visible(await user.press("them"))
+    step = visible(await user.press("No reply")) if "No reply" in str(user.button_labels()) else step
+    assert "block" in visible(user.messages()[-3:]).lower()
+    evidence = visible(await user.say("/evidence"))
+    assert "sorry" in evidence.lower()
+    assert telegram_errors(standin, 1005) == []
+
+
+async def test_a_forwarded_message_is_offered_the_hoover_flow_with_its_date(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1006)
+    when = datetime.now(UTC) - timedelta(days=3)
+    step = visible(await user.forward("please come home, the kids miss you, I miss you", when))
+    assert "who is it from" in step.lower()
+    assert user.button_labels()
+    step = visible(await user.press(user.button_labels()[0]))
+    assert "sincere" in step.lower() or "who" in step.lower() or "save" in step.lower()
+    assert telegram_errors(standin, 1006) == []
+
+
+async def test_flying_monkey_boundary_and_relay_count(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1007)
+    await user.say("/monkey")
+    await user.say("Aunt C")
+    step = visible(
+        await user.say("Your mother is heartbroken, she wants you to know she forgives you. Call her.")
+    )
+    assert "guilt" in step.lower()
+    step = visible(await user.press("boundary"))
+    assert "not in contact" in step.lower() or "pass on" in step.lower()
+    # a later relay from the same person is counted
+    await user.say("/monkey")
+    await user.press("Aunt C")
+    step = visible(await user.say("She says you are being cruel and everyone agrees."))
+    assert "since you asked" in step.lower()
+    assert telegram_errors(standin, 1007) == []
+
+
+async def test_a_stale_button_says_expired_and_shows_the_current_step(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1008)
+    await user.say("/urge")
+    old = user.last_with_buttons()
+    data = old.buttons[2].callback_data  # "I feel guilty", not pressed yet
+    assert data
+    await user.say("/reasons")  # the user moved on instead
+    replies = await user.press_data(old.message_id, data)
+    assert "expired" in visible(replies).lower()
+    assert replies[-1].buttons
+    answers = [a for a in standin.callback_answers if a.text and "expired" in a.text.lower()]
+    assert answers
+
+
+async def test_group_chats_get_a_private_only_answer(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    standin.register_chat(-5001, chat_type="group", title="family")
+    count = len(standin.messages_for(-5001))
+    standin.inject_group_text(-5001, "/start")
+    replies = await standin.wait_for(
+        lambda: standin.messages_for(-5001)[count:] or None, timeout=10
+    )
+    assert "private" in (replies[0].visible_text or "")
+
+
+async def test_a_sticker_gets_a_clear_answer(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1009)
+    await user.say("/reasons")
+    replies = await user.sticker()
+    assert replies and visible(replies).strip()
+    assert telegram_errors(standin, 1009) == []
+
+
+async def test_huge_pasted_text_and_html_never_break_telegram_limits(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1010)
+    await user.say("/hoover")
+    await user.say("<i>I</i> need you & you need me > everything. " * 500)
+    await user.say("/reasons")  # no reasons yet: it asks for them straight away
+    await user.say("\n".join(f"Reason number {i} <because> & more" for i in range(150)))
+    await user.say("/reasons")
+    assert telegram_errors(standin, 1010) == []
+    assert all(len(m.visible_text or "") <= 4096 for m in user.messages())
+
+
+async def test_danger_gets_the_safety_message_first_and_the_flow_resumes(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1011)
+    await user.say("/monkey")
+    replies = await user.say("he said he'd kill me if I ever told anyone")
+    assert "emergency" in (replies[0].visible_text or "").lower()
+    assert len(replies) >= 2
+
+
+async def test_data_on_disk_holds_no_plaintext(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    for path in Path(running_bot.data_dir).glob("*.db*"):
+        raw = path.read_bytes()
+        for needle in (b"He read my messages", b"Aunt C", b"You never listened", b"1001"):
+            assert needle not in raw, f"{needle!r} found in {path.name}"
+    # and the key store is not the data database
+    assert sqlite3.connect(running_bot.data_dir / "nocontact.db").execute(
+        "select count(*) from sqlite_master"
+    ).fetchone()[0] > 0
+
+
+async def test_restart_mid_flow_continues_where_the_user_was(tmp_path: Path) -> None:
+    async with BotApiStandIn(burst=8) as standin:
+        await _restart_mid_flow(standin, tmp_path)
+
+
+async def _restart_mid_flow(standin: BotApiStandIn, tmp_path: Path) -> None:
+    bot = BotProcess(standin, tmp_path / "data")
+    await bot.start()
+    user = ChatUser(standin, 2001)
+    await user.say("/urge")
+    await user.press("angry")
+    await user.press("Write it here")
+    await bot.kill()  # a crash between two steps
+
+    await bot.start()
+    try:
+        step = visible(await user.say("I am so angry at how you treated me"))
+        assert "saved" in step.lower() or "kept" in step.lower() or "done" in step.lower()
+        await user.say("/urge")
+        assert any("unsent" in label.lower() for label in user.button_labels())
+    finally:
+        assert await bot.stop() == 0, bot.output()
