@@ -12,6 +12,7 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaul
 from telegram.request import BaseRequest
 
 from bot import handlers
+from bot.autodelete import autodelete_job
 from bot.config import ConfigError, Settings
 from bot.conversation import Conversation
 from bot.logging_setup import configure_logging
@@ -24,6 +25,7 @@ from flows import router
 log = logging.getLogger(__name__)
 
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+AUTODELETE_SWEEP_SECONDS = 30
 
 
 def build_application(
@@ -45,6 +47,10 @@ def build_application(
             [BotCommand(name, description) for name, description in router.COMMANDS]
         )
         await scheduler.start(application)
+        if application.job_queue is not None:
+            application.job_queue.run_repeating(
+                autodelete_job, interval=AUTODELETE_SWEEP_SECONDS, first=1, name="autodelete"
+            )
         log.info("bot started")
 
     async def post_stop(application: Application) -> None:  # type: ignore[type-arg]

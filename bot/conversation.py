@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -67,6 +67,20 @@ class StepResult:
     ignored: bool = False
     stale: bool = False
     effects: tuple[Effect, ...] = field(default=())
+    #: the user's auto-delete setting (minutes; 0 = off), for the messages of this step
+    autodelete_minutes: int = 0
+
+
+def autodelete_minutes(settings: Mapping[str, Any], effects: tuple[Effect, ...] = ()) -> int:
+    """The auto-delete setting in force after ``effects``."""
+    value = settings.get("autodelete_minutes")
+    for effect in effects:
+        if isinstance(effect, UpdateSettings) and "autodelete_minutes" in effect.patch:
+            value = effect.patch["autodelete_minutes"]
+    try:
+        return max(0, int(value or 0))
+    except (TypeError, ValueError):
+        return 0
 
 
 class Conversation:
@@ -143,14 +157,18 @@ class Conversation:
             seq += 1
             await self.store.save_state(user_id, {"seq": seq, "flow": outcome.state})
             return StepResult(
-                replies=outcome.replies, seq=seq, commands=commands, effects=outcome.effects
+                replies=outcome.replies,
+                seq=seq,
+                commands=commands,
+                effects=outcome.effects,
+                autodelete_minutes=autodelete_minutes(data.settings, outcome.effects),
             )
 
     async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
         """A button press.  A button from an older menu is stale: the current step is
         shown again instead."""
         async with self.lock(user_id):
-            current_seq, state = await self._load(user_id)
+            current_seq, _ = await self._load(user_id)
         if seq != current_seq:
             return await self.current(user_id, now, stale=True)
         return await self.step(user_id, Input(kind="choice", now=now, text=value))
@@ -159,7 +177,12 @@ class Conversation:
         async with self.lock(user_id):
             seq, state = await self._load(user_id)
             data = await self._user_data(user_id, router.needs(state, None), False, now)
-            return StepResult(replies=router.render(state, data), seq=seq, stale=stale)
+            return StepResult(
+                replies=router.render(state, data),
+                seq=seq,
+                stale=stale,
+                autodelete_minutes=autodelete_minutes(data.settings),
+            )
 
     async def reset(self, user_id: str) -> None:
         async with self.lock(user_id):

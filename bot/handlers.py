@@ -6,7 +6,7 @@ Private chats only.  Nothing a user typed is logged; errors are logged by type o
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from telegram import Message, Update
 from telegram.error import Forbidden, TelegramError
@@ -96,7 +96,15 @@ async def deliver(
     for name in result.commands:
         sent += await run_command(runtime, bot, user_id, chat_id, name)
     if "wipe" not in result.commands:
-        await runtime.store.remember_messages(user_id, [*incoming_ids, *sent], runtime.now())
+        now = runtime.now()
+        delete_after = (
+            now + timedelta(minutes=result.autodelete_minutes)
+            if result.autodelete_minutes
+            else None
+        )
+        await runtime.store.remember_messages(
+            user_id, [*incoming_ids, *sent], now, delete_after=delete_after
+        )
 
 
 async def on_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -171,6 +171,8 @@ class ChatMessage(Base):
     user_id: Mapped[str] = _user_fk()
     message_id: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime]
+    #: when auto-delete (a /privacy setting) removes it from the chat; None = keep
+    delete_after: Mapped[datetime | None] = mapped_column(index=True, default=None)
 
 
 #: Tables that hold a user's rows (children of ``users``), for wipe and export.

@@ -578,12 +578,23 @@ class Store:
 
     # ------------------------------------------------------------------ chat messages
     async def remember_messages(
-        self, user_id: str, message_ids: Sequence[int], at: datetime
+        self,
+        user_id: str,
+        message_ids: Sequence[int],
+        at: datetime,
+        delete_after: datetime | None = None,
     ) -> None:
+        """Remember chat message ids for /hide; ``delete_after`` schedules auto-delete."""
         if not message_ids:
             return
         rows = [
-            {"id": new_id(), "user_id": user_id, "message_id": int(mid), "created_at": at}
+            {
+                "id": new_id(),
+                "user_id": user_id,
+                "message_id": int(mid),
+                "created_at": at,
+                "delete_after": delete_after,
+            }
             for mid in dict.fromkeys(message_ids)
         ]
         async with self.transaction() as session:
@@ -597,6 +608,22 @@ class Store:
                 .order_by(ChatMessage.message_id)
             )
             return list(ids)
+
+    async def messages_due_for_deletion(
+        self, now: datetime, limit: int = 1000
+    ) -> dict[str, list[int]]:
+        """Chat messages whose auto-delete time has come, by user."""
+        async with self.connection() as session:
+            rows = await session.execute(
+                select(ChatMessage.user_id, ChatMessage.message_id)
+                .where(ChatMessage.delete_after.is_not(None), ChatMessage.delete_after <= now)
+                .order_by(ChatMessage.delete_after)
+                .limit(limit)
+            )
+            due: dict[str, list[int]] = {}
+            for user_id, message_id in rows:
+                due.setdefault(user_id, []).append(int(message_id))
+            return due
 
     async def forget_messages(self, user_id: str, message_ids: Sequence[int]) -> None:
         if not message_ids:

@@ -38,7 +38,11 @@ class Call:
             markup = json.loads(markup)
         if not markup:
             return []
-        return [(b["text"], b.get("callback_data", "")) for row in markup["inline_keyboard"] for b in row]
+        return [
+            (b["text"], b.get("callback_data", ""))
+            for row in markup["inline_keyboard"]
+            for b in row
+        ]
 
 
 @dataclass

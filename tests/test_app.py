@@ -37,7 +37,9 @@ class Env:
 
     async def sticker(self, user: int = USER) -> list[Call]:
         before = len(self.request.calls)
-        await self.app.process_update(self.updates.message(user, None, sticker=True, bot=self.app.bot))
+        await self.app.process_update(
+            self.updates.message(user, None, sticker=True, bot=self.app.bot)
+        )
         return [c for c in self.request.calls[before:] if c.method == "sendMessage"]
 
     async def press_data(self, data: str, user: int = USER) -> list[Call]:
@@ -112,9 +114,13 @@ async def test_forged_button_is_answered_and_ignored(env: Env) -> None:
     await env.send("/urge")
     calls = await env.press_data("totally|forged!")
     assert [c.method for c in calls] == ["answerCallbackQuery"]
-    calls = await env.press_data("0|nope")  # well-formed but from no menu of ours
-    assert "sendMessage" not in [c.method for c in calls if c.params.get("text", "").startswith("x")]
-    assert [c.method for c in calls][0] == "answerCallbackQuery"
+    # well-formed, current menu generation, but a value no button of this step has
+    seq = env.last_buttons()[0][1].split("|")[0]
+    calls = await env.press_data(f"{seq}|rdel:99")
+    assert [c.method for c in calls] == ["answerCallbackQuery"]
+    # and the real buttons still work afterwards
+    replies = await env.press("guilty")
+    assert replies and "expired" not in replies[0].text.lower()
 
 
 async def test_stale_button_says_expired_and_shows_the_current_step(env: Env) -> None:
@@ -182,3 +188,37 @@ async def test_callback_data_the_bot_sends_is_always_compact(env: Env) -> None:
             assert len(data.encode()) <= 64
             assert callbacks.decode(data) is not None
     assert not env.request.errors
+
+
+async def test_auto_delete_removes_the_chat_messages_once_their_time_has_come(env: Env) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.autodelete import delete_due_messages
+
+    runtime = env.app.bot_data["runtime"]
+    start = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+    runtime.clock = lambda: start
+    await env.send("/privacy")
+    await env.press("Auto-delete")
+    await env.press("hour")
+    sent_before = {int(m) for m in (c.params.get("message_id") for c in env.request.calls) if m}
+    replies = await env.send("/reasons")
+    shown = [r for r in env.request.sent() if r in replies]
+    assert shown
+
+    # not yet: nothing is deleted
+    assert await delete_due_messages(runtime, env.app.bot) == 0
+    runtime.clock = lambda: start + timedelta(minutes=61)
+    assert await delete_due_messages(runtime, env.app.bot) > 0
+    deleted = [c for c in env.request.calls if c.method == "deleteMessages"]
+    assert deleted, "the bot asked Telegram to delete the old messages"
+    ids = {int(i) for c in deleted for i in json_list(c.params["message_ids"])}
+    assert ids - sent_before  # messages of the /reasons step are among them
+    # and they are forgotten: a second sweep has nothing left
+    assert await delete_due_messages(runtime, env.app.bot) == 0
+
+
+def json_list(value: object) -> list[int]:
+    import json
+
+    return json.loads(value) if isinstance(value, str) else list(value)  # type: ignore[call-overload]

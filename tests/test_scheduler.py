@@ -516,3 +516,48 @@ async def test_job_queue_runs_the_sweep_at_start(world: World) -> None:
     finally:
         await s.stop()
         await app.job_queue.stop()
+
+
+# --------------------------------------------------------------------------- the table
+async def test_schedule_table_matches_its_migration_and_works_on_each_backend(
+    store: Store,
+) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from bot.models import Base
+    from bot.schedule_store import ScheduleStore
+
+    async with store.engine.connect() as conn:
+        diff = await conn.run_sync(
+            lambda sync: compare_metadata(
+                MigrationContext.configure(sync, opts={"compare_type": True}), Base.metadata
+            )
+        )
+    assert diff == []
+
+    items = ScheduleStore(store)
+    alice, _ = await store.ensure_user(1, 1)
+    t0 = datetime(2025, 1, 1, 8, 30, tzinfo=UTC)
+    await items.put(alice, CHECKIN, "", t0)
+    await items.put(alice, CHECKIN, "", t0 + timedelta(hours=1))  # replaces
+    await items.put(alice, CHECKBACK, "urge", t0)
+    assert [(i.kind, i.due_at) for i in await items.of_user(alice)] == [
+        (CHECKBACK, t0),
+        (CHECKIN, t0 + timedelta(hours=1)),
+    ]
+    due = await items.due(t0 + timedelta(minutes=30), 10)
+    assert [i.kind for i in due] == [CHECKBACK]
+    claimed = await items.claim(due, t0)
+    assert claimed == due
+    assert await items.claim(due, t0) == []  # never claimed twice
+    assert [i.status for i in await items.interrupted()] == [SENDING]
+    await items.finish_many([(claimed[0], None)])
+    assert [i.kind for i in await items.of_user(alice)] == [CHECKIN]
+    await items.block(alice)
+    assert await items.blocked_users() == {alice}
+    (held,) = await items.held(alice)
+    await items.release(held, t0 + timedelta(days=1))
+    assert await items.blocked_users() == set()
+    await store.wipe_user(alice)
+    assert await items.of_user(alice) == []  # wiped with the user

@@ -61,13 +61,15 @@ _MODAL = (
 )
 _HARM_VERB = (
     r"(?:kill|murder|hurt|harm|stab|shoot|strangle|choke|beat|batter|hit|punch|kick|slap|smash|"
-    r"bash|attack|end|rape|burn|break|drown|slit|throttle|cave|snap|crush|knock out|maim|"
+    r"bash|attack|end|rape|burn|break|drown|slit|throttle|cave|snap|crush|knock out|knock|maim|"
     r"smother|suffocate|run over|glass|torch)"
 )
 _PAST_HARM = (
     r"(?:hit|hits|punched|punches|kicked|kicks|slapped|slaps|choked|chokes|strangled|strangles|"
     r"throttled|beat|beats|battered|smacked|smacks|shoved|shoves|assaulted|attacked|raped|"
-    r"headbutted|bit|stabbed|burned|burnt|suffocated)"
+    r"headbutted|bit|stabbed|burned|burnt|suffocated|slammed|bashed|banged|kneed|elbowed|"
+    r"stamped on|spat on|spat at|scalded|whipped|"
+    r"hurts?(?= (?:me|us) (?:again|badly|physically|last night|so bad|every)))"
 )
 _ABUSER = (
     r"(?:he|she|they|ex|husband|wife|boyfriend|girlfriend|partner|dad|father|mum|mom|mother|"
@@ -96,8 +98,32 @@ class Rule:
     needs_person_subject: bool = False  # violence against "me": someone must be doing it
 
 
+_BODY = (
+    r"(?:(?:my|your|ur|his|her|their|our|every|each|both|that) (?:\w+ )?(?:fingers?|bones?|hands?|"
+    r"arms?|legs?|neck|face|head|teeth|knees?|skull|throat|ribs?|nose|jaw|eyes?|kneecaps?|spine|"
+    r"wrists?|ankles?|back|stomach|chest|lip|mouth|hair|body))"
+)
+
 RULES: tuple[Rule, ...] = (
     # ------------------------------------------------------------------ violence
+    Rule(
+        # A harm verb in any tense with a person or a body part as its object, said by
+        # someone ("he strangled me", "she'll slit your throat", "they beat him").
+        "violence",
+        r"\b(?:kill(?:ed|s|ing)?|murder(?:ed|s|ing)?|strangl(?:e|ed|es|ing)|chok(?:e|ed|es|ing)|"
+        r"stab(?:bed|s|bing)?|slit(?:s|ting)?|punch(?:ed|es|ing)?|beat(?:s|ing|en)?|batter(?:ed|s|"
+        r"ing)?|shoot(?:s|ing)?|shot|kick(?:ed|s|ing)?|slap(?:ped|s|ping)?|throttl(?:e|ed|es|ing)|"
+        r"suffocat(?:e|ed|es|ing)|smother(?:ed|s|ing)?|drown(?:ed|s|ing)?|rap(?:e|ed|es|ing)|"
+        r"hit(?:s|ting)?|headbutt(?:ed|s|ing)?|torture(?:d|s)?|maim(?:ed|s)?|stamp(?:ed|s)? on|"
+        r"bottl(?:e|ed)|glass(?:ed)?|knock(?:ed)? out)\s+"
+        rf"(?:me|you|u|us|him|her|them|{_BODY}|(?:my|your|his|her|our) (?:mum|mom|dad|sister|"
+        r"brother|boyfriend|girlfriend|husband|wife|partner|friend|dog|cat|family))\b"
+        r"|\b(?:smash(?:ed|es|ing)?|break(?:s|ing)?|broke|snap(?:ped|s)?|crack(?:ed|s)?|"
+        r"burn(?:ed|t|s|ing)?|cut|slash(?:ed|es)?|twist(?:ed|s)?|bash(?:ed|es)?|cave(?:d)? in|"
+        rf"kick(?:ed)? in|stamp(?:ed)? on)\s+{_BODY}(?! off| out)\b",
+        negatable=True,
+        needs_person_subject=True,
+    ),
     Rule(
         "violence",
         rf"\b{_MODAL}\s+(?:\w+\s+){{0,2}}?{_HARM_VERB}\s+{_PEOPLE_OBJ}\b",
@@ -145,6 +171,13 @@ RULES: tuple[Rule, ...] = (
         r"|can never|will never) (?:\w+ )?(?:walk|leave|talk|breathe|run|speak|move|"
         r"get up|smile)\b"
         r"|\bteach (?:you|him|her|them) a lesson\b"
+        r"|\bget (?:my|his|her) hands on (?:you|u|her|him)\b"
+        r"|\b(?:you'?ll|you will|make you|he'?ll make you|i'?ll make you) wish (?:you|u) "
+        r"(?:were|was|'d|had) (?:dead|never been born)\b"
+        r"|\b(?:held|holding|put|pressed|pushed) (?:a |the )?(?:pillow|cushion|hand|bag) "
+        r"(?:over|on|against) (?:my|her|his|your) (?:face|mouth|nose|head)\b"
+        r"|\b(?:until|till|so) i (?:couldn'?t|could not|can'?t) breathe\b"
+        r"|^\W*watch (?:yourself|your back)\b|\bwatch yourself\b(?! on| in the| out)"
         rf"|\b{_MODAL}\s+(?:\w+\s+)?['\"]?(?:sort|sorting) (?:you|me|him|her|them) out\b"
         r"|\b(?:anyone|anybody|someone|somebody) could (?:get in|break in|walk in|get to (?:her|him"
         r"|you|them))\b|\b(?:be a )?shame if (?:something|anything) (?:happened|were to happen)\b"
@@ -226,6 +259,11 @@ RULES: tuple[Rule, ...] = (
         r"(?:head|throat|face|neck|chest|pillow|bed|seat)\b",
     ),
     Rule("weapon", r"\b(?:shoot|stab)(?:s|ed|ing)?\s+(?:you|me|him|her|us|them)\b"),
+    Rule(
+        "weapon",
+        rf"\b(?:my|the|this|that|his|her) {_WEAPON}(?:'s| is) (?:\w+ )?(?:sharp|loaded|ready|waiting|"
+        r"still (?:in|under|there))\b",
+    ),
     # ------------------------------------------------------------------ stalking
     Rule(
         "stalking",
@@ -255,6 +293,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "stalking",
         r"\b(?:parked|waiting|sitting|sat|standing|stood|lurking|hanging around|hanging about|"
+        r"watching|circling)\s+(?:\w+\s+){0,2}?(?:at|by)\s+(?:my|your|ur|the|our)\s+"
+        r"(?:\w+\s+)?(?:gates?|school|work|office|flat|house|car|gym|job|nursery|station|"
+        r"bus stop|workplace|college|uni|university)\b"
+        r"|\b(?:parked|waiting|sitting|sat|standing|stood|lurking|hanging around|hanging about|"
         r"watching|circling|been|was|were)\s+(?:\w+\s+){0,2}?(?:outside|across from|"
         r"across the road from|near|at the end of)\s+(?:my|your|ur|the|our)\s+"
         rf"(?:\w+\s+)?{_HOME}",
@@ -281,8 +323,16 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "stalking",
-        r"\b(?:i )?saw (?:you|u) (?:at|in|with|leaving|going|coming|outside|yesterday|today|"
-        r"last night|this morning|on)\b",
+        r"\b(?:i )?(?:saw|seen|spotted|clocked) (?:you|u|your car|ur car|your van|your new \w+|"
+        r"your (?:kids|son|daughter|mum|mom)) (?:at|in|with|leaving|going|coming|outside|"
+        r"yesterday|today|last night|this morning|on|parked)\b"
+        r"|\b(?:see|saw|heard|hear|know|noticed) (?:that )?you'?ve moved (?:to|into|in)\b"
+        r"|\b(?:keep|kept|keeps) seeing (?:his|her|their|the same|that) (?:\w+ )?(?:car|van|face|"
+        r"bike)\b|\b(?:knows?|knew) (?:things|stuff) (?:that )?i (?:only|never|haven'?t|didn'?t)\b"
+        r"|\byou looked (?:\w+ ){0,2}(?:in that|today|this morning|yesterday|last night|"
+        r"on (?:the|your) (?:bus|train|way))\b"
+        r"|\b(?:got|gets|get|getting) into (?:my|your|ur) (?:\w+ )?(?:account|accounts|email|"
+        r"emails|phone|icloud|laptop|facebook|instagram|whatsapp|google|gmail)\b",
     ),
     Rule(
         "stalking",
@@ -291,7 +341,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "stalking",
-        r"\bi'?ll find (?:you|u)\b|\b(?:you )?can'?t hide\b(?! behind)|\bwherever (?:you|u|i) go\b"
+        r"\b(?:i'?ll|i will|i'?m going to|we'?ll) (?:\w+ )?find (?:you|u)\b|\b(?:you )?can'?t hide\b(?! behind)|\bwherever (?:you|u|i) go\b"
         r"|\b(?:turns?|turned|shows?|showed) up (?:wherever|everywhere|every time)\b"
         r"|\blook(?:ing)? over (?:your|ur) shoulder\b|\bnowhere to hide\b"
         r"|\b(?:i'?m|i am|i'?ve been|been) watching (?:you|u)\b",
@@ -424,6 +474,10 @@ RULES: tuple[Rule, ...] = (
         rf"|\bcan'?t have {_FAMILY},? (?:then )?(?:no ?one|nobody|no-one)\b"
         r"|\bcan'?t have (?:the kids|them),? (?:then )?(?:no ?one|nobody|no-one)\b"
         r"|\bdon'?t bother looking for (?:us|them|him|her)\b"
+        r"|\b(?:packed|hidden|hid|taken|took|stole|kept|keeping|got hold of) (?:the kids'?|their|the "
+        r"children'?s|his|her|both|all the) passports?\b"
+        rf"|\bgood luck (?:finding|getting|seeing) (?:them|us|the kids|{_FAMILY})\b"
+        rf"|\bmake sure {_FAMILY} (?:never|don'?t|won'?t) (?:see|know|hear from|remember) (?:you|u)\b"
         rf"|\b(?:hiding|hid|hidden|hides) {_FAMILY}\b"
         rf"|\b(?:keeping|kept|keeps|keep) {_FAMILY} (?:from (?:me|you|us)|away from)\b"
         r"|\bwon'?t (?:tell|say) (?:me|you) where (?:the kids|the children|they|my \w+|our \w+) "
@@ -437,7 +491,8 @@ RULES: tuple[Rule, ...] = (
         Rule(
             kind,
             r"\b(?:hurt|hurts|hurting|hit|hits|hitting|beat|beats|beating|harm|harms|harming|"
-            rf"smack|smacks|smacking|shake|shakes|shook|kill)\s+{_FAMILY}\b",
+            rf"smack|smacks|smacking|shake|shakes|shook|kill)\s+(?:(?:me|you|us|her|him) and )?"
+            rf"{_FAMILY}\b",
             negatable=True,
         )
         for kind in ("child_safety", "violence")
@@ -499,9 +554,13 @@ RULES: tuple[Rule, ...] = (
     Rule("self_harm", r"\b(?:overdose|overdosed|overdosing|od'?ing)\b", person="infer"),
     Rule(
         "self_harm",
-        r"\b(?:stockpil\w*|hoard\w*|saving up|swallow(?:ed|ing)?|took|taken|downed) "
+        r"\b(?:stockpil\w*|hoard\w*|saving up|swallow(?:ed|ing)?|downed) "
         r"(?:a load of |loads of |all (?:of )?|a bunch of |a handful of |\d+ )?(?:my |the |his "
         r"|her )?"
+        r"(?:meds|medication|pills|tablets|painkillers|paracetamol|sleeping pills)\b"
+        r"|\b(?:took|taken|take|taking) (?:a load of |loads of |all (?:of )?|a bunch of |a handful "
+        r"of |\d+ |too many |a whole (?:box|packet|bottle) of |the whole (?:box|packet|bottle) of )"
+        r"(?:my |the |his |her )?"
         r"(?:meds|medication|pills|tablets|painkillers|paracetamol|sleeping pills)\b"
         r"|\b(?:hang|hanging|hanged) (?:myself|himself|herself)\b|\bnoose\b"
         r"|\bslit (?:my|his|her) wrists\b"
@@ -581,7 +640,14 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "self_harm",
         r"\b(?:i'?ll|i will|i'?m going to|i might|might) (?:just )?disappear\b"
-        r"|\bi (?:just )?want to disappear\b"
+        r"|\bi (?:just )?want to disappear\b|\bwish i could (?:just )?(?:disappear|vanish)\b"
+        r"|\b(?:don'?t think|not sure|don'?t know if) i can (?:keep going|go on|carry on)\b"
+        r"|\b(?:can'?t|cannot) (?:keep going|carry on)\b(?! with| like)"
+        r"|\bwant (?:it all|everything) to (?:stop|end)\b"
+        r"|\b(?:won'?t|will not) (?:have to )?(?:worry about|put up with|deal with|hear from) me "
+        r"(?:much longer|for much longer|for long)\b"
+        r"|\btell (?:the kids|them|everyone|my \w+|mum|mom|him|her) (?:that )?i loved "
+        r"(?:them|him|her|you)\b"
         r"|\b(?:nobody|no one|no-one) (?:will|would) (?:even )?(?:miss|notice) (?:me|if i)\b"
         r"|\bdo something (?:stupid|drastic)\b|\bwhen i'?m (?:gone|dead|not here|not around)\b"
         r"|\b(?:can'?t|cannot|won'?t) (?:promise (?:i'?ll|i will) )?(?:still )?be (?:here|around|"
@@ -621,9 +687,26 @@ IDIOMS: tuple[str, ...] = (
     r"heat|hunger|thirst)\b",
     r"\b(?:kids|children|boys|girls) away (?:for|on) (?:a|the|holiday|half term)\b",
     r"\bcould (?:sleep|stay in bed) (?:forever|for a week|for days)\b",
+    r"\b(?:beat|beats|beating|smash|smashed|thrash|thrashed|destroy|destroyed|kill|killed|"
+    r"murder|murdered|slaughter|annihilate|hammer|hammered) (?:me|you|u|us|him|her|them) "
+    r"(?:at|in|on) (?:\w+ )?(?:tennis|chess|the quiz|quiz|scrabble|cards|pool|darts|golf|squash|"
+    r"monopoly|badminton|football|game|games|fifa|mario kart|the race|a race|running|trivial)\b",
+    r"\b(?:shot|shoot|shoots) (?:me|you|him|her|us) (?:a|an) (?:look|glance|smile|text|message|"
+    r"email|dm|line|wink)\b",
+    r"\b(?:kick|kicked|kicks|kicking) (?:me|you|us|him|her|them) out\b",
+    r"\b(?:choked|choke|chokes) (?:me|you|us|him|her) up\b",
+    r"\bhit (?:me|you|him|her|us) (?:like a|with the news|that|hard that|out of nowhere)\b",
+    r"\b(?:it|that|this|reality|the news|the realisation|the realization) (?:really |finally |just )?"
+    r"hit (?:me|you|him|her)\b",
+    r"\b(?:cut|cuts|cutting) (?:my|your|his|her) (?:hair|fringe|nails|toenails|lawn|grass|losses)\b",
+    r"\bbreak (?:a|your) leg\b|\bbroke (?:my|his|her|your) (?:leg|arm|wrist|ankle|toe|finger) "
+    r"(?:playing|skiing|falling|on the|at|in a|when i fell|when he fell|when she fell)\b",
+    r"\b(?:burn|burned|burnt) (?:my|your|his|her) (?:hand|finger|fingers|arm|tongue|mouth) "
+    r"(?:on|with|cooking|taking|getting)\b",
     r"\b(?:dog|dogs|cat|cats|puppy|kitten|pup|toddler|duck|ducks|geese|goose|cow|cows|"
     r"horse|chickens?|seagulls?|pigeons?) (?:\w+ ){0,2}(?:follow|follows|following|followed|"
-    r"watching|watches|watched|stalking|stalks|stalked)\b[^.!?\n]{0,30}",
+    r"watching|watches|watched|stalking|stalks|stalked|waiting|waits|sitting|sits|sat)\b"
+    r"[^.!?\n]{0,30}",
     r"\b(?:location|find my) (?:on|sharing) (?:for|with) (?:my|our) (?:kids|son|daughter|"
     r"mum|mom|dad|friends?|sister|brother)\b",
     r"\bcome (?:outside|downstairs) (?:and )?(?:play|for|to see|and see|and look)\b",

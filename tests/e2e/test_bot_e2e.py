@@ -141,8 +141,9 @@ async def test_hoover_names_tactics_saves_evidence_and_plans_no_reply(
     assert "sincere" in step.lower()
     assert "promise" in step.lower() or "change" in step.lower()
     await user.press("Save it")
-    step = visible(await user.press("them"))
-    step = visible(await user.press("No reply")) if "No reply" in str(user.button_labels()) else step
+    await user.press("them")
+    if any("No reply" in label for label in user.button_labels()):
+        await user.press("No reply")
     assert "block" in visible(user.messages()[-3:]).lower()
     evidence = visible(await user.say("/evidence"))
     assert "sorry" in evidence.lower()
@@ -169,7 +170,9 @@ async def test_flying_monkey_boundary_and_relay_count(
     await user.say("/monkey")
     await user.say("Aunt C")
     step = visible(
-        await user.say("Your mother is heartbroken, she wants you to know she forgives you. Call her.")
+        await user.say(
+            "Your mother is heartbroken, she wants you to know she forgives you. Call her."
+        )
     )
     assert "guilt" in step.lower()
     step = visible(await user.press("boundary"))
@@ -251,9 +254,12 @@ async def test_data_on_disk_holds_no_plaintext(
         for needle in (b"He read my messages", b"Aunt C", b"You never listened", b"1001"):
             assert needle not in raw, f"{needle!r} found in {path.name}"
     # and the key store is not the data database
-    assert sqlite3.connect(running_bot.data_dir / "nocontact.db").execute(
-        "select count(*) from sqlite_master"
-    ).fetchone()[0] > 0
+    assert (
+        sqlite3.connect(running_bot.data_dir / "nocontact.db")
+        .execute("select count(*) from sqlite_master")
+        .fetchone()[0]
+        > 0
+    )
 
 
 async def test_restart_mid_flow_continues_where_the_user_was(tmp_path: Path) -> None:
