@@ -191,7 +191,9 @@ class Scheduler:
         except Exception as exc:  # the next tick tries again
             log.error("check-in sweep failed: %s", type(exc).__name__)
             return
-        if report.anything:
+        if report.skipped_late or report.failed:
+            log.warning("check-in sweep: %s", report.summary())
+        elif report.anything:
             log.info("check-in sweep: %s", report.summary())
 
     async def _recover(self) -> None:

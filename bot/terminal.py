@@ -6,6 +6,7 @@ you type is sent as a message (``/urge`` and friends work as commands)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -86,6 +87,9 @@ async def chat(
     out: TextIO | None = None,
 ) -> int:
     stream = out or sys.stdout
+    # warnings that matter (a new master key) are printed by the code that raises them;
+    # keep Python's last-resort handler from printing them a second time
+    logging.getLogger().addHandler(logging.NullHandler())
     store = await Store.open(settings)
     try:
         resources = load_resources(settings.safety_resources_file, settings.default_region)
@@ -93,7 +97,6 @@ async def chat(
         print("nocontact chat: type a message, a /command, or the number of a choice.", file=stream)
         print("Ctrl-D to leave. Everything is stored encrypted, as in Telegram.", file=stream)
         reader = read_line or (lambda: input("> "))
-        first = True
         while True:
             try:
                 line = await asyncio.to_thread(reader)
@@ -101,7 +104,6 @@ async def chat(
                 print(file=stream)
                 return 0
             user_id, created = await store.ensure_user(TERMINAL_USER_ID, TERMINAL_CHAT_ID)
-            await session.handle(line, user_id, created and first)
-            first = False
+            await session.handle(line, user_id, created)
     finally:
         await store.close()

@@ -17,8 +17,9 @@ from flows.analysis.matching import (
     Hit,
     clause_start,
     compile_any,
-    compile_rule,
+    compile_split,
     find,
+    find_all,
     negated,
     phrases,
 )
@@ -115,12 +116,20 @@ RULES: tuple[Rule, ...] = (
         r"ing)?|shoot(?:s|ing)?|shot|kick(?:ed|s|ing)?|slap(?:ped|s|ping)?|throttl(?:e|ed|es|ing)|"
         r"suffocat(?:e|ed|es|ing)|smother(?:ed|s|ing)?|drown(?:ed|s|ing)?|rap(?:e|ed|es|ing)|"
         r"hit(?:s|ting)?|headbutt(?:ed|s|ing)?|torture(?:d|s)?|maim(?:ed|s)?|stamp(?:ed|s)? on|"
-        r"bottl(?:e|ed)|glass(?:ed)?|knock(?:ed)? out)\s+"
+        r"bottl(?:e|ed)|glass(?:ed)?|knock(?:ed)? out|shook|shake|shaking|claw(?:ed|s)?|"
+        r"bury|burie[sd]|spat (?:in|on|at)|spit (?:in|on|at))\s+"
         rf"(?:me|you|u|us|him|her|them|{_BODY}|(?:my|your|his|her|our) (?:mum|mom|dad|sister|"
         r"brother|boyfriend|girlfriend|husband|wife|partner|friend|dog|cat|family))\b"
         r"|\b(?:smash(?:ed|es|ing)?|break(?:s|ing)?|broke|snap(?:ped|s)?|crack(?:ed|s)?|"
         r"burn(?:ed|t|s|ing)?|cut|slash(?:ed|es)?|twist(?:ed|s)?|bash(?:ed|es)?|cave(?:d)? in|"
-        rf"kick(?:ed)? in|stamp(?:ed)? on)\s+{_BODY}(?! off| out)\b",
+        rf"kick(?:ed)? in|stamp(?:ed)? on|squeez(?:e|ed|es|ing)|rip(?:ped|s)?|pull(?:ed|s)?"
+        rf"|yank(?:ed|s)?|grab(?:bed|s)?)\s+{_BODY}(?! off| out| back| up)\b"
+        r"|\b(?:had|pinned|held|shoved|pushed|threw|slammed|backed|forced) (?:me|her|him|us) "
+        r"(?:up )?against (?:the|a) (?:wall|door|fridge|car|floor|bed|window)\b"
+        r"|\b(?:pulled|dragged|yanked|grabbed) (?:me|her|him|us) (?:\w+ )?by (?:my|her|his|the) "
+        r"(?:hair|neck|throat|arm|arms|wrist|collar|legs?)\b"
+        r"|\brip (?:your|his|her) (?:\w+ )?(?:head|face|throat|arms?|legs?) off\b"
+        r"|\bmake (?:you|u|her|him|them) suffer\b",
         negatable=True,
         needs_person_subject=True,
     ),
@@ -172,6 +181,11 @@ RULES: tuple[Rule, ...] = (
         r"get up|smile)\b"
         r"|\bteach (?:you|him|her|them) a lesson\b"
         r"|\bget (?:my|his|her) hands on (?:you|u|her|him)\b"
+        r"|\bwhat happens to (?:your|ur) (?:face|legs|kneecaps|teeth|head|car|house|flat)\b"
+        r"|\b(?:in|end up in) a wheelchair\b(?=[^\n]{0,40}\b(?:i'?m done|i'?ve finished|i finish)\b)"
+        r"|\b(?:going to|gonna|gunna|will|'ll) get (?:seriously |badly |really )?(?:hurt|killed)\b"
+        r"|\b(?:doors?|windows?) (?:all )?locked\s*\?|\block (?:your|ur) (?:doors?|windows?)"
+        r"(?: tonight)?\b|\bsleep tight\b(?=[^\n]{0,30}\block)"
         r"|\b(?:you'?ll|you will|make you|he'?ll make you|i'?ll make you) wish (?:you|u) "
         r"(?:were|was|'d|had) (?:dead|never been born)\b"
         r"|\b(?:held|holding|put|pressed|pushed) (?:a |the )?(?:pillow|cushion|hand|bag) "
@@ -247,7 +261,9 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:showed|showing|shows|pointed|pointing|points|waved|waving|held|holding|pulled|"
             r"pulling|came at|coming at|threatened|threatening|chased|chasing|went for) "
             rf"(?:me|us|you|her|him|them|my \w+)\b[^.!?\n]{{0,25}}?\b{_WEAPON}\b"
-            rf"|\b(?:pulled|pulls|got|gets|took|takes) (?:out )?(?:a|the|his|her|my) {_WEAPON} "
+            r"|\b(?:pulled|pulls|got|gets|took|takes|waved|waving|pointed|pointing|held|holding|"
+            r"swung|swinging|brandished|brandishing|came at (?:me|us|her|him) with) (?:out )?"
+            rf"(?:a|the|his|her|my) {_WEAPON} "
             r"(?:out )?(?:on|at|to) (?:me|us|you|her|him|them)\b",
             negatable=True,
         )
@@ -259,6 +275,11 @@ RULES: tuple[Rule, ...] = (
         r"(?:head|throat|face|neck|chest|pillow|bed|seat)\b",
     ),
     Rule("weapon", r"\b(?:shoot|stab)(?:s|ed|ing)?\s+(?:you|me|him|her|us|them)\b"),
+    Rule(
+        "weapon",
+        r"\b(?:remember|you know|don'?t forget|think about) what i (?:keep|have|'ve got|got|"
+        r"keep hidden) (?:in|under|behind|upstairs|in the)\b",
+    ),
     Rule(
         "weapon",
         rf"\b(?:my|the|this|that|his|her) {_WEAPON}(?:'s| is) (?:\w+ )?(?:sharp|loaded|ready|waiting|"
@@ -280,7 +301,17 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:find|finding|found) out (?:my|your|ur) (?:shifts|address|location|new number|"
         r"schedule|route)\b"
         r"|\b(?:put|installed) (?:something|an app|a tracker|spyware) on (?:my|your) "
-        r"(?:phone|car|laptop)\b|\bknows? every (?:message|text|move|call)\b"
+        r"(?:phone|car|laptop)\b|\bknows? (?:my |your )?every (?:message|text|move|call|step)\b"
+        r"|\b(?:has|have|got|sees?|check(?:s|ing)?|track(?:s|ing)?|watch(?:es|ing)?) (?:my|your|ur) "
+        r"(?:live )?location\b"
+        r"|\b(?:your|ur) (?:bedroom |kitchen |living room |front room |landing |bathroom )?lights? "
+        r"(?:was|were|is|are|'s|went) (?:still )?(?:on|off)\b"
+        r"|\bsaw (?:him|her|them) (?:dropping|drop|picking|pick) (?:you|u) (?:off|up)\b"
+        r"|\b(?:someone|somebody|he|she|they)(?:'s| has| have|'ve) been (?:in|inside|through) "
+        r"(?:my|our) (?:flat|house|home|room|bedroom|car|place|drawers|stuff|things|bins|post)\b"
+        r"|\b(?:he|she|they|him|them|someone|somebody|his \w+|her \w+|their \w+|i'?m|i was|"
+        r"i'?ve been)\b[^.!?\n]{0,50}?\boutside (?:my|your|ur|our) (?:\w+ )?(?:house|flat|home|work|office|"
+        r"place|door|window|school|building|gym|job|workplace|bedroom)\b"
         r"|\b(?:i'?m|he'?s|she'?s|been|was|i am) (?:parked|sat|sitting|waiting|standing) "
         r"(?:across the road|down the road|round the corner|outside)\b"
         r"|\bknows? where i (?:live|work|am|stay)\b|\b(?:always|still) knows? where (?:i|you)\b",
@@ -353,7 +384,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "stalking",
-        rf"\b(?:pictures|photos|photo|picture|videos|video)\s+of\s+(?:my|your|ur)\s+{_HOME}",
+        rf"\b(?:pictures|photos|photo|picture|videos|video)\s+of\s+(?:my|your|ur)\s+(?:\w+\s+)?"
+        rf"{_HOME}",
     ),
     Rule(
         "stalking",
@@ -474,6 +506,11 @@ RULES: tuple[Rule, ...] = (
         rf"|\bcan'?t have {_FAMILY},? (?:then )?(?:no ?one|nobody|no-one)\b"
         r"|\bcan'?t have (?:the kids|them),? (?:then )?(?:no ?one|nobody|no-one)\b"
         r"|\bdon'?t bother looking for (?:us|them|him|her)\b"
+        rf"|\b{_KIDS} (?:are|is|'re|'s) (?:staying )?with me (?:now )?(?:and|,)? ?(?:that'?s how it'?s "
+        r"(?:staying|going to stay)|for good|permanently|they'?re staying)\b"
+        rf"|\b(?:try|good luck) (?:getting|finding|seeing) (?:them|the kids|{_FAMILY}) (?:back|now)\b"
+        r"|\b(?:won'?t|will not|refus\w* to|not going to|isn'?t going to|never going to) (?:give|"
+        rf"bring|hand|send|return) (?:{_FAMILY}|them|him|her|the kids) (?:back|home)\b"
         r"|\b(?:packed|hidden|hid|taken|took|stole|kept|keeping|got hold of) (?:the kids'?|their|the "
         r"children'?s|his|her|both|all the) passports?\b"
         rf"|\bgood luck (?:finding|getting|seeing) (?:them|us|the kids|{_FAMILY})\b"
@@ -594,7 +631,11 @@ RULES: tuple[Rule, ...] = (
         r"|\bedge of the (?:platform|bridge|roof|cliff)\b"
         r"|\b(?:drive|driving|drove|crash|crashing) (?:my car |the car )?(?:into|off) (?:a |the )?"
         r"(?:wall|tree|bridge|lorry|truck|river|cliff)\b"
-        r"|\bbought (?:a |some )?rope\b|\brope\b[^.!?\n]{0,40}\bwhat it'?s for\b"
+        r"|\b(?:bought|got|have|found|tied|'ve got) (?:a |the |some )?rope\b"
+        r"|\b(?:sat|sitting|sit|stared|staring|looked|looking|held|holding)\b[^.!?\n]{0,40}?\b(?:the"
+        r"|a|my) (?:razor|razors|blade|blades|rope|belt|bottle of pills)\b"
+        r"|\b(?:looked|looking|stared|staring|stood|standing) (?:at|down at|over|by|near) (?:the )?"
+        r"(?:train )?(?:tracks|railway line|rails|drop|edge)\b|\brope\b[^.!?\n]{0,40}\bwhat it'?s for\b"
         r"|\bif i die\b|\bhow many (?:pills|tablets) (?:it would take|would it take|to)\b"
         r"|\b(?:every|all the) (?:pill|pills|tablet|tablets) in (?:this|the) house\b"
         r"|\bmake it through (?:tonight|the night|the weekend)\b"
@@ -651,7 +692,17 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:nobody|no one|no-one) (?:will|would) (?:even )?(?:miss|notice) (?:me|if i)\b"
         r"|\bdo something (?:stupid|drastic)\b|\bwhen i'?m (?:gone|dead|not here|not around)\b"
         r"|\b(?:can'?t|cannot|won'?t) (?:promise (?:i'?ll|i will) )?(?:still )?be (?:here|around|"
-        r"alive) (?:tomorrow|much longer|for long|by morning)\b",
+        r"alive) (?:tomorrow|much longer|for long|by morning)\b"
+        r"|\b(?:don'?t think|doubt|not sure) i'?ll (?:still )?be (?:here|around|alive) (?:much longer"
+        r"|for long|tomorrow|next week|by)\b"
+        r"|\b(?:nobody|no one|no-one) (?:would|will|'d|'ll) (?:even )?(?:care|notice|know) "
+        r"(?:if|when) i\b"
+        r"|\bwants? to (?:just )?(?:not exist|stop existing|not be here|not wake up)\b"
+        r"|\bgiv(?:en|ing|e) away (?:all )?(?:my|his|her) (?:things|stuff|belongings|possessions|"
+        r"clothes)\b|\bwon'?t (?:be )?need(?:ing)? (?:them|it|any of (?:it|this)) (?:anymore|where)\b"
+        r"|\bi'?d (?:rather|sooner) (?:be dead|die)\b"
+        r"|\b(?:can'?t|don'?t think i can|not sure i can) do (?:this|it) (?:anymore|any more)\b(?=[^\n]{0,60}\b(?:tired of|everything|"
+        r"exhausted|life|point|end|die|gone)\b)",
         person="first",
     ),
     Rule(
@@ -694,6 +745,12 @@ IDIOMS: tuple[str, ...] = (
     r"\b(?:shot|shoot|shoots) (?:me|you|him|her|us) (?:a|an) (?:look|glance|smile|text|message|"
     r"email|dm|line|wink)\b",
     r"\b(?:kick|kicked|kicks|kicking) (?:me|you|us|him|her|them) out\b",
+    r"\bi (?:\w+ )?(?:hit|bashed|banged|smashed|cut|burnt|burned|broke|twisted|cracked|knocked|"
+    r"stubbed|whacked|bumped) my\b",
+    r"\b(?:hit|hits|hitting|smacked|whacked|bopped) (?:me|him|her|them|us|my \w+|his \w+|her \w+) "
+    r"with (?:a|the|his|her) (?:pillow|cushion|toy|balloon|sock|snowball|nerf|water)\b",
+    r"\b(?:it|that|this|which|work|stress|worry|waiting|guilt)(?:'?ll|'s| will| would|'d| is| was)?"
+    r" (?:probably |honestly |literally |actually |really )?(?:kill|killing|kills) (?:me|you)\b",
     r"\b(?:choked|choke|chokes) (?:me|you|us|him|her) up\b",
     r"\bhit (?:me|you|him|her|us) (?:like a|with the news|that|hard that|out of nowhere)\b",
     r"\b(?:it|that|this|reality|the news|the realisation|the realization) (?:really |finally |just )?"
@@ -725,7 +782,7 @@ _FICTION = re.compile(
     r"\b(?:film|movie|documentary|episode|series|netflix|novel|book|podcast|true crime|"
     r"tv show|video game|the game|thriller|murder mystery|plot)\b"
 )
-_RULES = tuple((rule, compile_rule(rule.pattern)) for rule in RULES)
+_RULES = tuple((rule, compile_split(rule.pattern)) for rule in RULES)
 _IDIOMS = compile_any(IDIOMS)
 _PERSON_SUBJECT = re.compile(
     r"\b(?:i|i'm|i'?ll|i'd|i've|he|she|they|we|he's|she's|he'?ll|she'?ll|they'?ll|they're|"
@@ -797,8 +854,8 @@ def detect_in(norm: Normalized, source: Source = "user") -> tuple[Finding, ...]:
     text = norm.text
     idiom_spans = find(_IDIOMS, text)
     found: dict[str, list[Hit]] = {}
-    for rule, pattern in _RULES:
-        for hit in find(pattern, text):
+    for rule, patterns in _RULES:
+        for hit in find_all(patterns, text):
             if _kept(rule, text, hit, idiom_spans):
                 found.setdefault(_kind(rule, text, hit, source), []).append(hit)
     if source == "incoming" and "weapon" in found:

@@ -31,6 +31,52 @@ def compile_rule(pattern: str) -> re.Pattern[str]:
     return re.compile(_LEADING_BOUNDARY.sub("", pattern))
 
 
+def alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regular expression (``a|b(c|d)`` -> ``a``, ``b(c|d)``),
+    respecting groups, character classes and escapes."""
+    out: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i += 2 if pattern[i + 1 : i + 2] in ("^", "]") else 1
+            if pattern[i - 1] == "^" and pattern[i : i + 1] == "]":
+                i += 1
+            while pattern[i] != "]":
+                i += 2 if pattern[i] == "\\" else 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return out
+
+
+def compile_split(pattern: str) -> tuple[re.Pattern[str], ...]:
+    """A rule compiled as one pattern per top-level alternative.  Each alternative then
+    starts with a literal the engine can skip ahead to, which is about twice as fast on
+    long texts as one alternation whose branches start with groups."""
+    return tuple(compile_rule(alt) for alt in alternatives(pattern))
+
+
+def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HITS) -> list[Hit]:
+    """Hits of several patterns (see ``compile_split``), in order, at most ``limit``."""
+    hits: list[Hit] = []
+    for pattern in patterns:
+        hits.extend(find(pattern, text, limit))
+    hits.sort(key=lambda h: (h.start, h.end))
+    return hits[:limit]
+
+
 def compile_any(patterns: Sequence[str]) -> re.Pattern[str]:
     """One compiled alternation; each pattern carries its own word boundaries."""
     return compile_rule("|".join(f"(?:{p})" for p in patterns))

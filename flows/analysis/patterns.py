@@ -41,6 +41,14 @@ TACTICS: dict[str, Tactic] = {
             r"\bi own that\b|\bi take (?:full )?responsibility\b|\bnever forgive myself\b",
             r"\bi was (?:a )?(?:complete |total )?(?:mess|nightmare)\b|\bhate how we left things\b",
             r"\b(?:he|she|they)(?:\'s| is| are) sorry\b",
+            r"\bi was (?:a |an )?(?:monster|cruel|vile|selfish|unfair|nasty|horrible|awful|terrible|"
+            r"out of order|a dick|an arse|a prick|a bastard)(?: to you)?\b",
+            r"\bi (?:know i )?(?:said|did) (?:horrible|awful|terrible|cruel|nasty|hurtful|"
+            r"unforgivable|some horrible|some awful) things\b|\bthings i can'?t take back\b",
+            r"\btake (?:every word|it all|everything i said) back\b|\bhow i treated you\b",
+            r"\bashamed of (?:myself|me|what i)\b|\bno excuses?\b|\bnot (?:an|making) excuses?\b",
+            r"\b(?:kinder|better|nicer|gentler) to you than i (?:was|ever was|have been)\b",
+            r"\bi wasn'?t (?:easy|fair|kind|good to you|there for you)\b",
         ),
     ),
     "promise": Tactic(
@@ -71,11 +79,13 @@ TACTICS: dict[str, Tactic] = {
         "This looks like affection or nostalgia, which can pull you back.",
         (
             r"\bi (?:still |really |so |just )?(?:love|adore) (?:you|ya)\b|\blove you\b",
-            r"\bmiss(?:es|ing)? (?:you|ya|your)\b|\bi (?:really |still |so )?miss\b",
+            r"\bmiss(?:es|ing)? (?:you|ya|your)\b|\bi (?:really |still |so |just )?miss\b",
             r"\bwe miss you\b",
             r"\b(?:thinking|thought|think|dreamt|dreamed|dream|dreaming) (?:about|of) (?:you|us)\b",
             r"\bcan'?t stop thinking\b",
-            r"\bremember (?:when|our|that time|the time|how we)\b|\blike old times\b",
+            r"\bremember (?:when|our|that time|the time|how we|we)\b|\blike old times\b",
+            r"\bsmells? (?:like|of) you\b|\byou were my (?:best friend|everything|world|rock|person|"
+            r"home)\b|\bour (?:first )?(?:anniversary|song|special place)\b",
             r"\bbest (?:week|day|thing|time|years?|night) of my life\b"
             r"|\bbest thing that (?:ever )?happened\b",
             r"\bsoul ?mate\b|\blove of my life\b|\bwe were (?:so )?(?:good|great|happy) together\b",
@@ -118,6 +128,23 @@ TACTICS: dict[str, Tactic] = {
             r"\bbad heart\b|\bisn\'?t good for (?:her|him)\b|\bworried sick\b|\bin hospital\b",
             r"\b(?:she|he)\'?s (?:still )?family\b|\bnot long left\b|\bgrow up knowing\b",
             r"\bstill waiting (?:by|at) the door\b|\bwaiting by the door\b"
+            r"|\bhope (?:\w+ ){0,5}(?:is|was|are) worth it\b|\bin (?:absolute |complete )?bits\b"
+            r"|\bin a (?:proper |right |terrible |real )?state\b|\bbeside (?:herself|himself)\b"
+            r"|\bcrying (?:his|her|their) eyes out\b",
+            r"\b(?:break|breaks|broke|breaking) (?:her|his|their) heart\b|\bdon'?t punish\b",
+            r"\b(?:might not|may not|won'?t) (?:get|have) (?:another|much more|many more) "
+            r"(?:chance|time|christmases|birthdays)\b|\bnot (?:be )?around (?:forever|much longer)\b",
+            r"\bdon'?t care about (?:family|your family|anyone|us|me|him|her)(?: anymore)?\b",
+            r"\bjust (?:tell|let) me (?:know )?(?:you'?re|you are) (?:alive|ok|okay|safe)\b",
+            r"\bhow much you'?ve hurt\b|\byou'?ve hurt (?:her|him|them|us|your)\b",
+            r"\bthis is what i get\b|\bstopped caring\b|\bcan'?t show (?:her|his|my) face\b",
+            r"\b(?:hasn'?t|haven'?t|isn'?t|not) been (?:right|the same|himself|herself) since you\b",
+            r"\bkeeps? asking (?:where|when|why|if) (?:you|auntie|uncle|mummy|daddy|mum|dad|"
+            r"nana|granny)\b|\bwhat am i (?:meant|supposed) to (?:tell|say to) (?:them|him|her|"
+            r"the kids)\b",
+            r"\byou did this to (?:me|us|him|her)\b|\bmean the world to (?:her|him|them|me)\b"
+            r"|\bif you (?:have|had) any (?:love|decency|respect|heart)\b|\bcarried you\b"
+            r"|\bgave up (?:my|everything|her|his)\b",
             r"|\bnot the same without\b",
         ),
     ),
@@ -138,6 +165,10 @@ TACTICS: dict[str, Tactic] = {
             r"\bbetter off (?:if i|without me)\b|\bbroke my heart\b",
             r"\bwho i am without you\b|\bcan\'?t deal with (?:it|this) (?:on my own|alone)\b",
             r"\bi (?:only|just) wanted to\b|\bpicking up the pieces\b|\bleft holding\b",
+            r"\bthe villain\b|\bthe bad (?:one|person)\b|\bi (?:don'?t|do not) have (?:anyone|anybody"
+            r"|no ?one)(?: else)?\b|\bi'?ve got no ?one\b|\bnobody else to\b|\bno one else to\b",
+            r"\blost (?:my|the) (?:job|flat|house|home|friends)\b|\blost everything\b"
+            r"|\beveryone'?s (?:gone|left|turned)\b",
         ),
     ),
     "urgency": Tactic(
@@ -147,7 +178,11 @@ TACTICS: dict[str, Tactic] = {
             r"\b(?:call|ring|answer|text|reply|respond|message) (?:me )?(?:back )?(?:now|asap|"
             r"right now|tonight|today|straight away)\b",
             r"\blast chance\b|\btime[- ]sensitive\b|\bbefore it'?s too late\b",
-            r"\b(?:in|within) the next (?:\d+|an|one|two|few) (?:hours?|minutes?|mins?)\b",
+            r"\b(?:in|within) the next (?:\d+ |an |one |two |few |)(?:hours?|minutes?|mins?)\b",
+            r"\bclock'?s ticking\b|\b(?:you'?ve got|you have|got) (?:until|till|til) "
+            r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the end)\b",
+            r"\bnot tomorrow\b|\bbefore it'?s too late\b|\bsomething'?s come up\b|\bits important\b"
+            r"|\bit'?s important\b",
             r"\bby (?:tonight|midnight|the end of (?:the|today))\b",
             r"\bneed (?:an answer|to talk to you|to see you|you) (?:tonight|today|now|right now)\b",
             r"\banswer your phone\b",
@@ -173,6 +208,8 @@ TACTICS: dict[str, Tactic] = {
             r"\bwhat i\'?m (?:really )?capable of\b|\bwish (?:you\'?d|you had) never met me\b",
             r"\b(?:full|sole) custody\b|\blucky to see (?:them|the kids|her|him)\b",
             r"\bgrow up knowing what you did\b|\bkeep this up and\b",
+            r"\b(?:get|getting|got) (?:my|his|her|their|the) (?:solicitor|lawyer|lawyers|police)"
+            r" involved\b|\bsee where (?:it|that) gets you\b|\bi'?ll (?:just )?get another\b",
         ),
     ),
     "blame": Tactic(
@@ -193,6 +230,11 @@ TACTICS: dict[str, Tactic] = {
             r"\bneither are you\b|\bplay(?:ing)? the victim\b|\bvictim act\b|\btelling lies\b",
             r"\bwhat you did to\b|\bdisgusting\b",
             r"\bof course you (?:forgot|did|would)\b|\bjoke of a\b|\bcow\b",
+            r"\bwhy are you being like this\b|\byou make everything\b|\bfor once\b",
+            r"\byou (?:always|never) (?!were\b|was\b|have to\b)\w+",
+            r"^\W*typical\b|\btypical\.|\bif you'?d (?:bothered|listened|read|paid attention)\b",
+            r"\byou'?ve (?:already )?(?:ruined|wrecked|destroyed)\b|\bthe problem is you\b"
+            r"|\byou(?:'re)? lying\b|\b(?:this|that|it)(?:'s| is| will be|'ll be) on you\b",
         ),
     ),
     "gift": Tactic(
@@ -201,7 +243,9 @@ TACTICS: dict[str, Tactic] = {
             r"\b(?:bought|got|sent|left|ordered|paid for)\s+(?:\w+\s+){0,3}?(?:you|flowers|tickets?"
             r"|"
             r"presents?|gifts?|chocolates|something)\b",
-            r"\b(?:presents?|gifts?|flowers|bouquet|chocolates|parcel)\b",
+            r"\b(?:presents?|gifts?|flowers|bouquet|chocolates)\b",
+            r"\b(?:sent|put|transferred|paid|popped) (?:\w+ ){0,3}(?:into|to|in) (?:your|ur) "
+            r"(?:account|bank)\b|\bbooked (?:us|you)\b|\bmy treat\b(?=[^\n]{0,40}\b(?:remember|we|x)\b)",
             r"\bpaid off your\b|\bleft something\b",
         ),
     ),
@@ -239,6 +283,17 @@ TACTICS: dict[str, Tactic] = {
             r"\b(?:mum|mom|dad|your (?:mother|father|mum|mom|dad|aunt|uncle|nan|gran|brother|"
             r"sister)) (?:says|said|wants you|asked me)\b",
             r"\bdon'?t shoot the messenger\b",
+            r"\b(?:wants?|wanted|asked|told|begged|made) me to (?:find out|ask|send|promise|get)\b",
+            r"\b(?:asked|told) to (?:let you know|tell you|pass)\b|\bi was asked to\b",
+            r"\b(?:said|says|told me) to (?:say|tell you|pass|let you)\b|\bwants? you to know\b",
+            r"\b(?:he|she|they) (?:says|said) (?:he'?s|she'?s|they'?re|it'?s|its|that|to)\b",
+            r"\bmessage from\b|\b(?:gave|handed) me (?:a|this|the) (?:letter|card|note|message|"
+            r"present|parcel) for you\b",
+            r"\byour (?:husband|wife|ex|partner|mum|mom|dad|father|mother|brother|sister|family) "
+            r"(?:came to see me|came round|rang me|called me|visited me|has told me|told me)\b",
+            r"\b(?:your|ur) (?:mum|mom|dad|mother|father|grandad|grandma|nan|nana|gran|granny|"
+            r"sister|brother|aunt|uncle|cousin) (?:\w+ )?wants? to\b|\bnan wants\b",
+            r"\b(?:he|she|they)(?:'s| has| have) been round (?:mine|ours|here|my house)\b",
             r"\b(?:asked|asking|asks) me (?:where|if|whether|to let you know|about you)\b",
             r"\bkeeps? asking me\b|\b(?:she|he) misses you\b",
             r"\byour (?:mum|mom|dad|mother|father|sister|brother|nan|gran)(?:\'s| is)? (?:worried"
@@ -297,6 +352,17 @@ TACTICS: dict[str, Tactic] = {
             r"\b(?:visit|see) (?:him|her|them) (?:before|in hospital)\b|\b(?:he|she)\'?d (?:like"
             r"|love) you to\b",
             r"\b(?:ring|call) (?:your|ur) (?:mother|mum|mom|dad|father)\b",
+            r"\byou (?:should|could|ought to|need to|have to|must) (?:at least |really |just |"
+            r"definitely )?(?:pop round|come|call|ring|text|visit|see|hear|give|talk|speak|reach out"
+            r"|get in touch|make up|forgive|send|reply|answer|meet)\b",
+            r"\bhear (?:him|her|them|me) out\b|\bavoid (?:him|her|them|me) forever\b"
+            r"|\b(?:start|try) (?:again|over)\b|\bjust (?:a|one) (?:coffee|drink|chat|call|text)\b",
+            r"\b(?:send|drop|give) (?:her|him|them|me) a (?:quick )?(?:text|message|call|ring|line)\b",
+            r"\b(?:it'?d|it would|would) mean (?:the world|so much|a lot)\b|\bnice gesture\b",
+            r"\bsit down with you\b|\bdon'?t punish\b|\bplease (?:call|ring|text|message|contact|"
+            r"reply|answer|come|see|visit|talk|speak|unblock|think about)\b",
+            r"\btoo much to ask\b|\bhave to come\b|\byour choice\b|\bif you (?:have|had) any love\b"
+            r"|\bcome,? come\b|\bi'?ll (?:just )?get another\b|\bas friends\b",
         ),
     ),
 }

@@ -204,6 +204,7 @@ class BotApiStandIn:
 
         # Records (read freely from tests).
         self.sent: list[SentMessage] = []
+        self._sent_by_chat: dict[int, list[SentMessage]] = {}
         self.incoming: list[IncomingMessage] = []
         self.callbacks: list[InjectedCallback] = []
         self.callback_answers: list[CallbackAnswer] = []
@@ -416,7 +417,8 @@ class BotApiStandIn:
 
     def messages_for(self, chat_id: int, *, include_deleted: bool = True) -> list[SentMessage]:
         """Messages the bot sent to ``chat_id``, oldest first."""
-        return [m for m in self.sent if m.chat_id == chat_id and (include_deleted or not m.deleted)]
+        messages = self._sent_by_chat.get(chat_id, [])
+        return [m for m in messages if include_deleted or not m.deleted]
 
     def incoming_for(self, chat_id: int) -> list[IncomingMessage]:
         """User messages injected into ``chat_id``, oldest first."""
@@ -728,6 +730,7 @@ class BotApiStandIn:
             file=file,
         )
         self.sent.append(record)
+        self._sent_by_chat.setdefault(record.chat_id, []).append(record)
         self._sent_by_key[(chat_id, message_id)] = record
         return payload
 

@@ -1,0 +1,204 @@
+"""Updates answered per second: the real bot against a bare echo bot, same stand-in.
+
+Both bots run as their own processes, polling the Bot API stand-in served by this
+process on 127.0.0.1 (flood limits off: this measures processing, not Telegram's caps).
+Many people talk at once; each walks a realistic mix of flow steps (onboarding, the urge,
+hoover and flying-monkey flows, reasons, free text, button presses).  A step counts as
+answered once the bot has sent every message it sends for that step (measured once in a
+calibration walk).  The echo bot gets the same number of updates.
+
+    python bench/updates.py [--users 30] [--rounds 1]
+
+Prints both rates and their ratio (target: at least 0.8).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.standin import BotApiStandIn  # noqa: E402
+
+PYTHON = sys.executable
+NOCONTACT = str(Path(sys.executable).with_name("nocontact"))
+
+# (kind, payload): "say" types text (or a /command), "press" taps a button by label
+SCRIPT: list[tuple[str, str]] = [
+    ("say", "/start"),
+    ("say", "He never let me see my friends\nI was always walking on eggshells"),
+    ("press", "Skip"),
+    ("say", "hi, I don't know what to do"),
+    ("say", "/urge"),
+    ("press", "I miss them"),
+    ("press", "Wait it out"),
+    ("press", "15"),
+    ("say", "/hoover"),
+    ("say", "I'm so sorry. I've changed, I promise. I miss you so much, please come back"),
+    ("press", "Don't save"),
+    ("press", "No reply"),
+    ("say", "/monkey"),
+    ("say", "Aunt C"),
+    ("say", "Your mum wants you to know she's heartbroken. You should call her."),
+    ("press", "Say nothing"),
+    ("say", "/reasons"),
+    ("press", "Read me one"),
+    ("say", "/urge"),
+    ("press", "explain"),
+    ("press", "Write it here"),
+    ("say", "You never listened and you never will."),
+    ("press", "Done"),
+    ("say", "/cancel"),
+]
+
+
+@dataclass
+class Bot:
+    name: str
+    argv: list[str]
+    env: dict[str, str]
+    proc: asyncio.subprocess.Process | None = None
+
+    async def start(self, standin: BotApiStandIn) -> None:
+        before = standin.last_fetched_update_id
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.argv,
+            env=self.env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        # ready when it polls: send a probe and wait for its answer
+        chat = 10_000_000
+        standin.register_chat(chat)
+        count = len(standin.messages_for(chat))
+        standin.inject_text(chat, "/start")
+        await standin.wait_for(lambda: len(standin.messages_for(chat)) > count or None, 60)
+        del before
+
+    async def stop(self) -> None:
+        if self.proc and self.proc.returncode is None:
+            self.proc.terminate()
+            await self.proc.wait()
+
+
+async def wait_count(standin: BotApiStandIn, chat: int, count: int, timeout: float = 60) -> None:
+    await standin.wait_for(lambda: len(standin.messages_for(chat)) >= count or None, timeout)
+
+
+async def walk(
+    standin: BotApiStandIn, chat: int, expected: list[int] | None, echo: bool
+) -> list[int]:
+    """One person's walk; returns how many messages each step produced."""
+    standin.register_chat(chat)
+    counts: list[int] = []
+    for index, (kind, payload) in enumerate(SCRIPT):
+        before = len(standin.messages_for(chat))
+        if echo or kind == "say":
+            text = payload if kind == "say" else f"pressed {payload}"
+            if text.startswith("/") and not echo:
+                standin.inject_command(chat, text)
+            else:
+                standin.inject_text(chat, text)
+        else:
+            target = None
+            for message in reversed(standin.messages_for(chat)):
+                for button in message.buttons:
+                    if payload.lower() in button.text.lower() and button.callback_data:
+                        target = (message.message_id, button.callback_data)
+                        break
+                if target:
+                    break
+            if target is None:
+                raise RuntimeError(f"step {index}: no button like {payload!r}")
+            standin.inject_callback(chat, target[0], target[1])
+        if expected is None:
+            # calibration: wait for the first message, then for quiet
+            await wait_count(standin, chat, before + 1)
+            seen = -1
+            while seen != len(standin.messages_for(chat)):
+                seen = len(standin.messages_for(chat))
+                await asyncio.sleep(0.3)
+            counts.append(seen - before)
+        else:
+            await wait_count(standin, chat, before + expected[index])
+            counts.append(expected[index])
+    return counts
+
+
+async def measure(
+    standin: BotApiStandIn, users: int, first_chat: int, expected: list[int], echo: bool
+) -> float:
+    start = time.perf_counter()
+    await asyncio.gather(
+        *(walk(standin, first_chat + i, expected, echo) for i in range(users))
+    )
+    elapsed = time.perf_counter() - start
+    return users * len(SCRIPT) / elapsed
+
+
+async def main(users: int, rounds: int) -> None:
+    async with BotApiStandIn(overall_rate=None, per_chat_rate=None) as standin:
+        base_env = {
+            k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE"))
+        }
+        base_env.update(TELEGRAM_BOT_TOKEN=standin.token, TELEGRAM_API_BASE_URL=standin.base_url)
+        data_dir = Path(tempfile.mkdtemp(prefix="nc-bench-"))
+        ours = Bot(
+            "nocontact",
+            [NOCONTACT, "run"],
+            {
+                **base_env,
+                "NOCONTACT_DATA_DIR": str(data_dir / "data"),
+                "POLL_TIMEOUT": "1",
+                "LOG_LEVEL": "WARNING",
+                "RATE_LIMIT_OVERALL": "100000",
+            },
+        )
+        echo = Bot("echo", [PYTHON, str(ROOT / "bench" / "echo_bot.py")], base_env)
+        try:
+            await ours.start(standin)
+            expected = await walk(standin, 1, None, echo=False)  # calibration + warm-up
+            our_rates = []
+            echo_rates = []
+            chat = 100
+            for _ in range(rounds):
+                our_rates.append(await measure(standin, users, chat, expected, echo=False))
+                chat += users
+            await ours.stop()
+
+            await echo.start(standin)
+            ones = [1] * len(SCRIPT)
+            await walk(standin, 2, ones, echo=True)  # warm-up
+            for _ in range(rounds):
+                echo_rates.append(await measure(standin, users, chat, ones, echo=True))
+                chat += users
+            await echo.stop()
+        finally:
+            await ours.stop()
+            await echo.stop()
+            shutil.rmtree(data_dir, ignore_errors=True)
+
+    ours_best = max(our_rates)
+    echo_best = max(echo_rates)
+    print(f"people talking at once:        {users}")
+    print(f"steps per person:              {len(SCRIPT)} (messages per step: {expected})")
+    print(f"nocontact updates/second:      {ours_best:8.1f}  (rounds: {our_rates})")
+    print(f"echo baseline updates/second:  {echo_best:8.1f}  (rounds: {echo_rates})")
+    print(f"ratio (target >= 0.80):        {ours_best / echo_best:8.2f}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--users", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    asyncio.run(main(args.users, args.rounds))
