@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from bot.store import Store
+from bot.store import Store, UserContext
 from flows import router
 from flows.types import (
     AddReasons,
@@ -112,12 +112,10 @@ class Conversation:
 
     # ------------------------------------------------------------------ data
     async def _user_data(
-        self, user_id: str, needs: frozenset[str], is_new: bool, now: datetime
+        self, user_id: str, context: UserContext, needs: frozenset[str], is_new: bool, now: datetime
     ) -> UserData:
         store = self.store
-        settings = await store.get_settings(user_id)
-        reasons = await store.list_reasons(user_id)
-        senders = await store.list_senders(user_id)
+        settings = context.settings
         support_doc = settings.get("support") or None
         support = (
             SupportPerson(str(support_doc.get("name", "")), str(support_doc.get("how", "")))
@@ -128,28 +126,33 @@ class Conversation:
             now=now,
             is_new=is_new,
             resources=self.resources,
-            reasons=tuple(reasons),
+            reasons=tuple(context.reasons),
             support=support,
-            senders=tuple(senders),
+            senders=tuple(context.senders),
             settings=settings,
             unsent=tuple(await store.list_unsent(user_id)) if "unsent" in needs else (),
             evidence=tuple(await store.list_evidence(user_id)) if "evidence" in needs else (),
             events=tuple(await store.list_events(user_id)) if "events" in needs else (),
         )
 
-    async def _load(self, user_id: str) -> tuple[int, State | None]:
-        blob = await self.store.load_state(user_id)
+    @staticmethod
+    def _split(blob: dict[str, Any] | None) -> tuple[int, State | None]:
         if not blob:
             return 0, None
-        seq = int(blob.get("seq", 0))
         flow = blob.get("flow")
-        return seq, flow if isinstance(flow, dict) else None
+        return int(blob.get("seq", 0)), flow if isinstance(flow, dict) else None
+
+    async def _load(self, user_id: str) -> tuple[int, State | None]:
+        return self._split(await self.store.load_state(user_id))
 
     # ------------------------------------------------------------------ steps
     async def step(self, user_id: str, inp: Input, *, is_new: bool = False) -> StepResult:
         async with self.lock(user_id):
-            seq, state = await self._load(user_id)
-            data = await self._user_data(user_id, router.needs(state, inp), is_new, inp.now)
+            context = await self.store.load_context(user_id)
+            seq, state = self._split(context.state)
+            data = await self._user_data(
+                user_id, context, router.needs(state, inp), is_new, inp.now
+            )
             outcome = router.handle(state, inp, data)
             if outcome.ignored:
                 return StepResult(seq=seq, ignored=True)
@@ -175,8 +178,9 @@ class Conversation:
 
     async def current(self, user_id: str, now: datetime, *, stale: bool = False) -> StepResult:
         async with self.lock(user_id):
-            seq, state = await self._load(user_id)
-            data = await self._user_data(user_id, router.needs(state, None), False, now)
+            context = await self.store.load_context(user_id)
+            seq, state = self._split(context.state)
+            data = await self._user_data(user_id, context, router.needs(state, None), False, now)
             return StepResult(
                 replies=router.render(state, data),
                 seq=seq,

@@ -36,6 +36,10 @@ PRIVATE_ONLY = (
 )
 EXPIRED = "That menu has expired. Here is where you are now:"
 INVALID_BUTTON = "That button isn't one of mine."
+SORRY = (
+    "Sorry, something went wrong on my side. Please try that again, or use /cancel to "
+    "start afresh. Nothing you saved before is lost."
+)
 
 #: Kinds of message content that are not text, by the attribute PTB exposes.
 _MEDIA = (
@@ -156,7 +160,7 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await query.answer()
         return
     await query.answer("That menu has expired." if result.stale else None)
-    chat_id = await runtime.store.chat_id(user_id)
+    chat_id = message.chat.id if message is not None else await runtime.store.chat_id(user_id)
     if not result.stale and isinstance(message, Message) and message.reply_markup:
         await clear_keyboard(context.bot, chat_id, message.message_id)
     await deliver(runtime, context, user_id, chat_id, result)
@@ -174,6 +178,13 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
         tb = tb.tb_next
     log.error("error while handling an update: %s at %s", type(error).__name__, where)
+    if isinstance(update, Update) and update.effective_chat is not None:
+        if update.effective_chat.type != "private":
+            return
+        try:
+            await context.bot.send_message(update.effective_chat.id, SORRY)
+        except TelegramError:
+            pass
 
 
 def register(application: Application) -> None:  # type: ignore[type-arg]

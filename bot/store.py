@@ -18,6 +18,7 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -60,8 +61,20 @@ from bot.models import (
 from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
 
 DEFAULT_KEY_CACHE_SIZE = 1024
+#: keyed-hash -> user id entries kept in memory (about 100 bytes each)
+LOOKUP_CACHE_SIZE = 50_000
 EXPORT_FORMAT = "nocontact-export"
 EXPORT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class UserContext:
+    """What one conversation step reads, loaded in one go."""
+
+    state: dict[str, Any] | None
+    settings: dict[str, Any]
+    reasons: list[ReasonView]
+    senders: list[SenderView]
 
 
 class StoreUnavailableError(ConfigError):
@@ -144,6 +157,7 @@ class Store:
         self.sessions: async_sessionmaker[AsyncSession] = create_sessionmaker(engine)
         self._keys = keys
         self._ciphers: OrderedDict[str, RecordCipher] = OrderedDict()
+        self._lookups: OrderedDict[bytes, str] = OrderedDict()
         self._cache_size = key_cache_size
         self._destroy_epoch = 0
         self._last_seq = 0
@@ -236,12 +250,64 @@ class Store:
     def _forget_key(self, user_id: str) -> None:
         self._destroy_epoch += 1
         self._ciphers.pop(user_id, None)
+        for digest in [d for d, u in self._lookups.items() if u == user_id]:
+            del self._lookups[digest]
 
     # ------------------------------------------------------------------ users
     async def find_user(self, telegram_id: int) -> str | None:
         digest = self._keys.lookup.telegram_hash(telegram_id)
+        cached = self._lookups.get(digest)
+        if cached is not None:
+            self._lookups.move_to_end(digest)
+            return cached
         async with self.connection() as session:
-            return await session.scalar(select(User.id).where(User.tg_hash == digest))
+            user_id = await session.scalar(select(User.id).where(User.tg_hash == digest))
+        if user_id is not None:
+            self._remember_lookup(digest, user_id)
+        return user_id
+
+    def _remember_lookup(self, digest: bytes, user_id: str) -> None:
+        """Keep keyed-hash -> user id in memory (never the Telegram id itself)."""
+        self._lookups[digest] = user_id
+        if len(self._lookups) > LOOKUP_CACHE_SIZE:
+            self._lookups.popitem(last=False)
+
+    async def load_context(self, user_id: str) -> UserContext:
+        """State, settings, reasons and senders with one connection."""
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            row = (
+                await session.execute(select(User.state, User.settings).where(User.id == user_id))
+            ).first()
+            if row is None:
+                raise UnknownUserError()
+            reasons = (
+                await session.execute(
+                    select(Reason.id, Reason.text)
+                    .where(Reason.user_id == user_id)
+                    .order_by(Reason.seq)
+                )
+            ).all()
+            bodies = await self._sender_bodies(session, cipher)
+        state = (
+            None
+            if row.state is None
+            else cast(dict[str, Any], cipher.decrypt_json(USERS_STATE, user_id, row.state))
+        )
+        settings = (
+            {}
+            if row.settings is None
+            else cast(dict[str, Any], cipher.decrypt_json(USERS_SETTINGS, user_id, row.settings))
+        )
+        return UserContext(
+            state=state,
+            settings=settings,
+            reasons=[
+                ReasonView(id=r.id, text=cipher.decrypt_text(REASONS_TEXT, r.id, r.text))
+                for r in reasons
+            ],
+            senders=[_sender_view(row_id, body) for row_id, body in bodies],
+        )
 
     async def ensure_user(self, telegram_id: int, chat_id: int) -> tuple[str, bool]:
         """The user's id, creating the user (and their key) when new."""
@@ -270,6 +336,7 @@ class Store:
                 raise
             return existing, False
         self._cache(cipher)
+        self._remember_lookup(self._keys.lookup.telegram_hash(telegram_id), user_id)
         return user_id, True
 
     async def chat_id(self, user_id: str) -> int:

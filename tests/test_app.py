@@ -222,3 +222,18 @@ def json_list(value: object) -> list[int]:
     import json
 
     return json.loads(value) if isinstance(value, str) else list(value)  # type: ignore[call-overload]
+
+
+async def test_an_internal_error_gets_an_apology_and_logs_no_user_text(
+    env: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from flows import router
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom: my secret message")
+
+    monkeypatch.setattr(router, "handle", broken)
+    replies = await env.send("my secret message about him")
+    assert replies and "went wrong" in replies[0].text
+    assert "my secret message" not in caplog.text
+    assert "RuntimeError" in caplog.text
