@@ -1,18 +1,28 @@
-"""Quality of the message analysis on tests/data/labelled_messages.jsonl.
+"""Quality of the message analysis on the labelled sets in tests/data/.
 
 Run from the repository root:  python bench/analysis.py [--errors]
 Prints per-tactic precision/recall, danger recall per kind, the danger false-positive
-rate on messages labelled with no danger, and tactic micro-F1, for all / tune / holdout.
+rate on messages labelled with no danger, and tactic micro-F1, for: the labelled set
+(all / tune / holdout), blind_a (tuned on) and blind_b (never tuned on).  --errors lists
+the misses of the labelled set and blind_a only: blind_b's texts and errors stay unread.
 
-About the splits (read before trusting the holdout figures):
-- "tune" (355 messages) is what the rules were written and tuned against.  It holds the
-  first 271 messages, plus a first fresh batch of 84 written after the rules existed.
-  That batch, measured blind before any tuning on it, scored: danger recall 0.60, danger
-  FP rate 0.054, tactic micro-F1 0.58.  It was then moved to "tune".
-- "holdout" (95 messages) is a second fresh batch written after that.  Measured blind it
-  scored danger recall 0.27, danger FP rate 0.031, tactic micro-F1 0.54.  The DANGER rules
-  were then widened using its misses (safety first), so its danger figures are no longer
-  blind; the TACTIC rules were never tuned on it, so its tactic figures still are.
+About the sets (read before trusting any figure):
+- labelled_messages.jsonl "tune" (355 messages) is what the rules were first written and
+  tuned against.  It holds the first 271 messages, plus a fresh batch of 84 written after
+  the rules existed; measured blind before tuning on it, that batch scored danger recall
+  0.60, danger FP rate 0.054, tactic micro-F1 0.58.
+- labelled "holdout" (95 messages), measured blind: danger recall 0.27, FP 0.031, tactic
+  micro-F1 0.54.  The danger rules were then widened on its misses, so its danger figures
+  are no longer blind.  Its tactic figures were never tuned on directly, but its errors
+  were visible (in --errors) while the tactic rules were widened for blind_a.
+- blind_a.jsonl (160 messages) was written by someone who never saw the rules.  Measured
+  blind: danger recall 0.458, FP 0.036, tactic micro-F1 0.547.  The rules were then widened
+  on its errors (general patterns, not its exact phrases), so its figures are now tuned.
+- blind_b.jsonl (160 messages, same writer, same make-up) has never been read or tuned on;
+  only its totals are looked at.  Before the blind_a round: danger recall 0.274, FP 0.018,
+  tactic micro-F1 0.487.  After it: danger recall 0.306, FP 0.018, micro-F1 0.561.  That
+  gap (blind_a 1.00 after tuning, blind_b 0.31) is the honest measure of how far these
+  rules generalise to phrasings nobody has written a rule for.
 """
 
 from __future__ import annotations
@@ -28,12 +38,15 @@ sys.path.insert(0, str(ROOT))
 from flows.analysis import analyze  # noqa: E402
 from flows.analysis.metrics import Report, evaluate  # noqa: E402
 
-DATA = ROOT / "tests" / "data" / "labelled_messages.jsonl"
+DATA = ROOT / "tests" / "data"
+LABELLED = DATA / "labelled_messages.jsonl"
+BLIND_A = DATA / "blind_a.jsonl"
+BLIND_B = DATA / "blind_b.jsonl"
 TARGETS = {"danger_recall": 0.95, "danger_fp": 0.05, "tactic_micro_f1": 0.80}
 
 
-def load() -> list[dict[str, object]]:
-    with DATA.open(encoding="utf-8") as handle:
+def load(path: Path = LABELLED) -> list[dict[str, object]]:
+    with path.open(encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
 
 
@@ -83,18 +96,21 @@ def speed() -> None:
 
 
 BLIND_RUNS = (
-    "blind first runs, before any tuning on them: batch 2 (now in tune) danger recall "
-    "0.60 / FP 0.054 / tactic micro-F1 0.58; holdout danger recall 0.27 / FP 0.031 / "
-    "tactic micro-F1 0.54 (danger rules later tuned on the holdout, tactic rules never)"
+    "blind first runs, before any tuning on them: labelled batch 2 (now in tune) danger "
+    "recall 0.60 / FP 0.054 / tactic micro-F1 0.58; labelled holdout 0.27 / 0.031 / 0.54; "
+    "blind_a 0.458 / 0.036 / 0.547 (since tuned on); blind_b 0.274 / 0.018 / 0.487 before "
+    "the blind_a round and 0.306 / 0.018 / 0.561 after it (never tuned on)"
 )
 
 
 def main() -> int:
     rows = load()
     errors = "--errors" in sys.argv
-    show("all", evaluate(rows), errors)
-    show("tune", evaluate(r for r in rows if r.get("split") != "holdout"), False)
-    show("holdout", evaluate(r for r in rows if r.get("split") == "holdout"), False)
+    show("labelled: all", evaluate(rows), errors)
+    show("labelled: tune", evaluate(r for r in rows if r.get("split") != "holdout"), False)
+    show("labelled: holdout", evaluate(r for r in rows if r.get("split") == "holdout"), False)
+    show("blind_a (tuned on)", evaluate(load(BLIND_A)), errors)
+    show("blind_b (never tuned on; errors never printed)", evaluate(load(BLIND_B)), False)
     print("\n" + BLIND_RUNS)
     speed()
     return 0

@@ -143,7 +143,7 @@ class Conversation:
         return int(blob.get("seq", 0)), flow if isinstance(flow, dict) else None
 
     async def _load(self, user_id: str) -> tuple[int, State | None]:
-        return self._split(await self.store.load_state(user_id))
+        return self._split((await self.store.load_context(user_id)).state)
 
     # ------------------------------------------------------------------ steps
     async def step(self, user_id: str, inp: Input, *, is_new: bool = False) -> StepResult:

@@ -24,7 +24,7 @@ from bot import callbacks
 from bot.account import run_command
 from bot.conversation import StepResult
 from bot.runtime import Runtime
-from bot.sender import clear_keyboard, send_replies
+from bot.sender import send_replies
 from flows import router
 from flows.types import Input, Reply
 
@@ -155,14 +155,14 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if data is None or user_id is None:
         await query.answer(INVALID_BUTTON if data is None else EXPIRED)
         return
+    if runtime.conversation.hooks is not None:
+        await runtime.conversation.hooks.user_seen(user_id)
     result = await runtime.conversation.choice(user_id, data.seq, data.value, runtime.now())
     if result.ignored:
         await query.answer()
         return
     await query.answer("That menu has expired." if result.stale else None)
     chat_id = message.chat.id if message is not None else await runtime.store.chat_id(user_id)
-    if not result.stale and isinstance(message, Message) and message.reply_markup:
-        await clear_keyboard(context.bot, chat_id, message.message_id)
     await deliver(runtime, context, user_id, chat_id, result)
 
 

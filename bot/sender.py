@@ -7,10 +7,9 @@ import logging
 from collections.abc import Sequence
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
-from telegram.error import BadRequest
 
 from bot import callbacks
-from bot.render import Part, render_reply
+from bot.render import MAX_TEXT, Part, render_reply
 from flows.types import Reply
 
 log = logging.getLogger(__name__)
@@ -31,8 +30,24 @@ def keyboard(part: Part, seq: int) -> InlineKeyboardMarkup | None:
 
 
 def order(replies: Sequence[Reply]) -> list[Reply]:
-    """The safety message always goes first."""
-    return [r for r in replies if r.kind == "safety"] + [r for r in replies if r.kind != "safety"]
+    """The safety message always goes first, on its own.  The other replies of a step
+    are merged into as few messages as fit (a reply with buttons ends a message), so a
+    step sends one or two messages: fewer notifications, and well inside Telegram's
+    one-message-a-second-per-chat pace."""
+    safety = [r for r in replies if r.kind == "safety"]
+    merged: list[Reply] = []
+    for reply in (r for r in replies if r.kind != "safety"):
+        last = merged[-1] if merged else None
+        if (
+            last is not None
+            and not last.buttons
+            and last.kind == reply.kind
+            and len(last.text) + len(reply.text) + 2 <= MAX_TEXT
+        ):
+            merged[-1] = Reply(f"{last.text}\n\n{reply.text}", reply.buttons, reply.kind)
+        else:
+            merged.append(reply)
+    return safety + merged
 
 
 async def send_replies(bot: Bot, chat_id: int, replies: Sequence[Reply], seq: int) -> list[int]:
@@ -43,13 +58,3 @@ async def send_replies(bot: Bot, chat_id: int, replies: Sequence[Reply], seq: in
             message = await bot.send_message(chat_id, part.html, reply_markup=keyboard(part, seq))
             sent.append(message.message_id)
     return sent
-
-
-async def clear_keyboard(bot: Bot, chat_id: int, message_id: int) -> None:
-    """Remove the buttons of a message that was just answered (so an old menu cannot
-    be pressed twice).  An identical edit is not an error for us."""
-    try:
-        await bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
-    except BadRequest as exc:
-        if "not modified" not in str(exc).lower() and "not found" not in str(exc).lower():
-            log.info("could not clear a keyboard: %s", type(exc).__name__)

@@ -14,15 +14,17 @@ when a cell was damaged or moved.  None of them carries user data.
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import CursorResult, delete, func, inspect, select, update
+from sqlalchemy import CursorResult, bindparam, delete, func, inspect, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
@@ -38,6 +40,7 @@ from bot.db import (
     safe_url,
     upgrade_database,
 )
+from bot.group_commit import GroupCommit
 from bot.keys import Keys, open_keys
 from bot.models import (
     EVENTS_BODY,
@@ -61,6 +64,8 @@ from bot.models import (
 from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
 
 DEFAULT_KEY_CACHE_SIZE = 1024
+#: decrypted conversation contexts kept in memory (the most recently active users)
+CONTEXT_CACHE_SIZE = 2048
 #: keyed-hash -> user id entries kept in memory (about 100 bytes each)
 LOOKUP_CACHE_SIZE = 50_000
 EXPORT_FORMAT = "nocontact-export"
@@ -75,6 +80,40 @@ class UserContext:
     settings: dict[str, Any]
     reasons: list[ReasonView]
     senders: list[SenderView]
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Awaitable[Any]])
+
+
+def _changes_context(method: _Method) -> _Method:
+    """For Store methods that change what ``load_context`` returns: drop the user's
+    memory copy before and after the write (so no concurrent read can keep an old one)."""
+
+    @functools.wraps(method)
+    async def wrapper(self: Store, user_id: str, *args: Any, **kwargs: Any) -> Any:
+        self._invalidate(user_id)
+        try:
+            return await method(self, user_id, *args, **kwargs)
+        finally:
+            self._invalidate(user_id)
+
+    return cast(_Method, wrapper)
+
+
+@dataclass(frozen=True)
+class _CachedContext:
+    state: str  # JSON (parsed afresh on every load, so callers may mutate what they get)
+    settings: str
+    reasons: tuple[ReasonView, ...]
+    senders: tuple[SenderView, ...]
+
+    def to_context(self) -> UserContext:
+        return UserContext(
+            state=json.loads(self.state),
+            settings=json.loads(self.settings),
+            reasons=list(self.reasons),
+            senders=list(self.senders),
+        )
 
 
 class StoreUnavailableError(ConfigError):
@@ -158,12 +197,21 @@ class Store:
         self._keys = keys
         self._ciphers: OrderedDict[str, RecordCipher] = OrderedDict()
         self._lookups: OrderedDict[bytes, str] = OrderedDict()
+        # user id -> (state JSON, settings JSON, reasons, senders): the decrypted context
+        # of recently active users, kept in step with every write of this process
+        self._contexts: OrderedDict[str, _CachedContext] = OrderedDict()
         self._cache_size = key_cache_size
         self._destroy_epoch = 0
         self._last_seq = 0
         dialect = engine.dialect.name
         self._write_lock = asyncio.Lock() if dialect == "sqlite" else None
         self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        # the two writes of every conversation step go through a group commit
+        self._group = GroupCommit(self.transaction)
+        self._save_state_sql = (
+            update(User).where(User.id == bindparam("b_id")).values(state=bindparam("b_state"))
+        )
+        self._remember_sql = self._insert(ChatMessage).on_conflict_do_nothing()
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -199,6 +247,7 @@ class Store:
         return cls(engine, keys)
 
     async def close(self) -> None:
+        await self._group.drain()
         self._ciphers.clear()
         await self._keys.close()
         await self.engine.dispose()
@@ -250,6 +299,7 @@ class Store:
     def _forget_key(self, user_id: str) -> None:
         self._destroy_epoch += 1
         self._ciphers.pop(user_id, None)
+        self._contexts.pop(user_id, None)
         for digest in [d for d, u in self._lookups.items() if u == user_id]:
             del self._lookups[digest]
 
@@ -272,8 +322,29 @@ class Store:
         if len(self._lookups) > LOOKUP_CACHE_SIZE:
             self._lookups.popitem(last=False)
 
+    def _invalidate(self, user_id: str) -> None:
+        self._contexts.pop(user_id, None)
+
     async def load_context(self, user_id: str) -> UserContext:
-        """State, settings, reasons and senders with one connection."""
+        """State, settings, reasons and senders: from memory for a recently active user,
+        else with one connection.  Every write of this process keeps the memory copy in
+        step (one bot process per database)."""
+        cached = self._contexts.get(user_id)
+        if cached is not None:
+            self._contexts.move_to_end(user_id)
+            return cached.to_context()
+        context = await self._read_context(user_id)
+        self._contexts[user_id] = _CachedContext(
+            state=json.dumps(context.state),
+            settings=json.dumps(context.settings),
+            reasons=tuple(context.reasons),
+            senders=tuple(context.senders),
+        )
+        if len(self._contexts) > CONTEXT_CACHE_SIZE:
+            self._contexts.popitem(last=False)
+        return context
+
+    async def _read_context(self, user_id: str) -> UserContext:
         cipher = await self._cipher(user_id)
         async with self.connection() as session:
             row = (
@@ -352,6 +423,7 @@ class Store:
             return int(await session.scalar(select(func.count()).select_from(User)) or 0)
 
     # ------------------------------------------------------------------ reasons
+    @_changes_context
     async def add_reasons(self, user_id: str, texts: Sequence[str]) -> list[str]:
         if not texts:
             return []
@@ -386,6 +458,7 @@ class Store:
             for row in rows
         ]
 
+    @_changes_context
     async def delete_reason(self, user_id: str, reason_id: str) -> bool:
         return await self._delete_row(Reason, user_id, reason_id)
 
@@ -410,12 +483,10 @@ class Store:
     async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
         cipher = await self._cipher(user_id)
         blob = None if state is None else cipher.encrypt_json(USERS_STATE, user_id, state)
-        async with self.transaction() as session:
-            result = await session.execute(
-                update(User).where(User.id == user_id).values(state=blob)
-            )
-        if not _affected(result):
-            raise UnknownUserError()
+        await self._group.write(self._save_state_sql, [{"b_id": user_id, "b_state": blob}])
+        cached = self._contexts.get(user_id)
+        if cached is not None:
+            self._contexts[user_id] = replace(cached, state=json.dumps(state))
 
     # ------------------------------------------------------------------ settings
     async def get_settings(self, user_id: str) -> dict[str, Any]:
@@ -426,6 +497,7 @@ class Store:
             return {}
         return cast(dict[str, Any], cipher.decrypt_json(USERS_SETTINGS, user_id, blob))
 
+    @_changes_context
     async def update_settings(self, user_id: str, patch: Mapping[str, Any]) -> dict[str, Any]:
         cipher = await self._cipher(user_id)
         async with self.transaction() as session:
@@ -591,6 +663,7 @@ class Store:
             bodies = await self._sender_bodies(session, cipher)
         return [_sender_view(row_id, body) for row_id, body in bodies]
 
+    @_changes_context
     async def _change_sender(
         self, user_id: str, label: str, at: datetime, *, relay: bool
     ) -> SenderView:
@@ -664,10 +737,10 @@ class Store:
             }
             for mid in dict.fromkeys(message_ids)
         ]
-        async with self.transaction() as session:
-            await session.execute(self._insert(ChatMessage).on_conflict_do_nothing(), rows)
+        await self._group.write(self._remember_sql, rows)
 
     async def messages_to_hide(self, user_id: str) -> list[int]:
+        await self._group.drain()
         async with self.connection() as session:
             ids = await session.scalars(
                 select(ChatMessage.message_id)
@@ -680,6 +753,7 @@ class Store:
         self, now: datetime, limit: int = 1000
     ) -> dict[str, list[int]]:
         """Chat messages whose auto-delete time has come, by user."""
+        await self._group.drain()
         async with self.connection() as session:
             rows = await session.execute(
                 select(ChatMessage.user_id, ChatMessage.message_id)
@@ -693,6 +767,7 @@ class Store:
             return due
 
     async def forget_messages(self, user_id: str, message_ids: Sequence[int]) -> None:
+        await self._group.drain()
         if not message_ids:
             return
         async with self.transaction() as session:

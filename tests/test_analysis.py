@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Literal
 
 import pytest
 
@@ -171,6 +172,71 @@ def test_threat_of_violence_in_a_message_is_also_a_threat_tactic() -> None:
 def test_idioms_and_negations_are_not_danger(text: str) -> None:
     assert detect_danger(text) == ()
     assert detect_danger(text, source="incoming") == ()
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "kinds"),
+    [
+        ("user", "he pinned me to the floor", {"violence"}),
+        ("user", "he threw me across the room", {"violence"}),
+        ("user", "he pushed me down the stairs", {"violence"}),
+        ("user", "she dragged me by my hair", {"violence"}),
+        ("user", "got a bruise on my arm from where he grabbed me", {"violence"}),
+        ("incoming", "I'll break every finger on that hand", {"violence"}),
+        ("incoming", "keep this up and you'll end up in hospital", {"violence"}),
+        ("incoming", "nobody would find you out there", {"violence"}),
+        ("incoming", "you're lucky I only smashed the phone", {"violence"}),
+        ("user", "his car has been outside my flat every night", {"stalking"}),
+        ("user", "found an air tag under my car", {"stalking"}),
+        ("user", "he's been logging into my email", {"stalking"}),
+        ("user", "he keeps driving past my flat", {"stalking"}),
+        ("incoming", "love your new curtains btw", {"stalking"}),
+        ("incoming", "still got the password to your icloud", {"stalking"}),
+        ("user", "everyone would be better off without me", {"self_harm_user"}),
+        ("user", "I've been looking up how many pills it would take", {"self_harm_user"}),
+        ("user", "I think about just not being here", {"self_harm_user"}),
+        ("user", "I hope I don't wake up tomorrow", {"self_harm_user"}),
+        ("incoming", "I'm on the bridge. bye", {"self_harm_them"}),
+        ("incoming", "the kids are at my mum's and they won't be coming back", {"child_safety"}),
+        ("incoming", "I'm taking her to Spain and we might stay a while", {"child_safety"}),
+        ("user", "he's hiding the children at his mum's", {"child_safety"}),
+        ("incoming", "I know where the gun is", {"weapon", "violence"}),
+        ("user", "he waved a knife at me", {"weapon", "violence"}),
+    ],
+)
+def test_danger_in_words_no_rule_names_exactly(
+    source: Literal["user", "incoming"], text: str, kinds: set[str]
+) -> None:
+    assert _ids(detect_danger(text, source)) == kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this commute is killing me",
+        "she absolutely slayed that presentation",
+        "my feet are murdering me after that wedding",
+        "I'd die for a holiday right now",
+        "can u bring the big knife for the watermelon",
+        "the neighbour's dog keeps following me round the garden",
+        "I'll beat you at mario kart any day",
+        "I hit my head on the shelf",
+        "he shot me a look across the room haha",
+        "if I go back it'll kill me, I know that",
+        "no more going through your phone, I promise",
+        "I'm so tired I could sleep forever",
+        "I watched a film where they burn the house down",
+    ],
+)
+def test_everyday_words_for_harm_are_not_danger(text: str) -> None:
+    assert detect_danger(text) == ()
+    assert detect_danger(text, source="incoming") == ()
+
+
+def test_a_stated_arrangement_is_logistics_answered_with_noted() -> None:
+    result = analyze("Pick up is 5pm Friday at the leisure centre car park.")
+    assert "logistics" in result.tactic_ids
+    assert result.grey_rock == "Noted."
 
 
 def test_negation_far_away_does_not_cancel_danger() -> None:

@@ -57,3 +57,29 @@ def test_forged_or_malformed_callback_data_is_rejected(forged: str | None) -> No
 def test_a_value_that_is_not_a_compact_token_cannot_be_encoded() -> None:
     with pytest.raises(ValueError):
         callbacks.encode(1, "has space")
+
+
+def test_a_step_is_sent_as_few_messages_with_the_safety_message_first_and_alone() -> None:
+    from bot.sender import order
+
+    replies = [
+        Reply("Guilt often comes from years of hearing no is selfish."),
+        Reply("You wrote: I was scared."),
+        Reply("What would help?", buttons=((Button("Wait", "act:wait"),),)),
+        Reply("More later."),
+        Reply("Please stay safe: call 112.", kind="safety"),
+    ]
+    out = order(replies)
+    assert [r.kind for r in out] == ["safety", "text", "text"]
+    assert out[1].text.startswith("Guilt") and out[1].text.endswith("What would help?")
+    assert out[1].buttons and not out[2].buttons
+    # nothing is lost
+    for reply in replies:
+        assert any(reply.text in r.text for r in out)
+
+
+def test_merging_never_makes_a_message_too_long() -> None:
+    from bot.sender import order
+
+    out = order([Reply("a" * 3000), Reply("b" * 3000)])
+    assert len(out) == 2

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from flows.analysis.classifier import SELF_HARM, Model, classify, load_model
+
 from flows.analysis.matching import (
     Hit,
     clause_start,
@@ -152,7 +154,8 @@ RULES: tuple[Rule, ...] = (
         r"(?:me|us)\s+(?:by|into|against|down|to the|over|up against|hard|and|across|out|"
         r"so|until|till|onto|on|off|round|around|through)\b"
         rf"|\b{_ABUSER}\b(?:\s+\w+){{0,3}}?\s+(?:grabbed|pinned|shoved|dragged|restrained|"
-        r"cornered|tripped|spat at|spat on|bit|kneed|elbowed|kicked) (?:me|us)\b(?! (?:a|an|some)\b)",
+        r"cornered|tripped|spat at|spat on|bit|kneed|elbowed|kicked) (?:me|us)\b(?! (?:a|an"
+        r"|some)\b)",
         negatable=True,
     ),
     Rule(
@@ -172,7 +175,8 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:if|when) you (?:went|go|disappeared|disappear) missing\b"
         r"|\b(?:you'?re|you are|you were|you'?ll be|he'?s|she'?s) lucky (?:that )?(?:i|he|she) "
         r"(?:only|didn'?t|did not|never|stopped)\b"
-        r"|\bhow close i came\b|\bwhat'?s coming to (?:you|him|her)\b|\bdon'?t make me (?:finish|hurt|do (?:it|this|something)|"
+        r"|\bhow close i came\b|\bwhat'?s coming to (?:you|him|her)\b|\bdon'?t make me (?:finish"
+        r"|hurt|do (?:it|this|something)|"
         r"come (?:over|round|there|and)|use|get (?:the|my)|lose it|snap)\b"
         r"|\b(?:wants? to|better|had better|'d better|should|needs? to|ought to) watch "
         r"(?:yourself|himself|herself|themselves|your back|his back|her back|it)\b"
@@ -182,7 +186,8 @@ RULES: tuple[Rule, ...] = (
         r"|\bteach (?:you|him|her|them) a lesson\b"
         r"|\bget (?:my|his|her) hands on (?:you|u|her|him)\b"
         r"|\bwhat happens to (?:your|ur) (?:face|legs|kneecaps|teeth|head|car|house|flat)\b"
-        r"|\b(?:in|end up in) a wheelchair\b(?=[^\n]{0,40}\b(?:i'?m done|i'?ve finished|i finish)\b)"
+        r"|\b(?:in|end up in) a wheelchair\b(?=[^\n]{0,40}\b(?:i'?m done|i'?ve finished|i "
+        r"finish)\b)"
         r"|\b(?:going to|gonna|gunna|will|'ll) get (?:seriously |badly |really )?(?:hurt|killed)\b"
         r"|\b(?:doors?|windows?) (?:all )?locked\s*\?|\block (?:your|ur) (?:doors?|windows?)"
         r"(?: tonight)?\b|\bsleep tight\b(?=[^\n]{0,30}\block)"
@@ -282,7 +287,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "weapon",
-        rf"\b(?:my|the|this|that|his|her) {_WEAPON}(?:'s| is) (?:\w+ )?(?:sharp|loaded|ready|waiting|"
+        rf"\b(?:my|the|this|that|his|her) {_WEAPON}(?:'s| is) (?:\w+ )?(?:sharp|loaded|ready"
+        r"|waiting|"
         r"still (?:in|under|there))\b",
     ),
     # ------------------------------------------------------------------ stalking
@@ -302,7 +308,8 @@ RULES: tuple[Rule, ...] = (
         r"schedule|route)\b"
         r"|\b(?:put|installed) (?:something|an app|a tracker|spyware) on (?:my|your) "
         r"(?:phone|car|laptop)\b|\bknows? (?:my |your )?every (?:message|text|move|call|step)\b"
-        r"|\b(?:has|have|got|sees?|check(?:s|ing)?|track(?:s|ing)?|watch(?:es|ing)?) (?:my|your|ur) "
+        r"|\b(?:has|have|got|sees?|check(?:s|ing)?|track(?:s|ing)?|watch(?:es|ing)?) (?:my|your"
+        r"|ur) "
         r"(?:live )?location\b"
         r"|\b(?:your|ur) (?:bedroom |kitchen |living room |front room |landing |bathroom )?lights? "
         r"(?:was|were|is|are|'s|went) (?:still )?(?:on|off)\b"
@@ -310,7 +317,8 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:someone|somebody|he|she|they)(?:'s| has| have|'ve) been (?:in|inside|through) "
         r"(?:my|our) (?:flat|house|home|room|bedroom|car|place|drawers|stuff|things|bins|post)\b"
         r"|\b(?:he|she|they|him|them|someone|somebody|his \w+|her \w+|their \w+|i'?m|i was|"
-        r"i'?ve been)\b[^.!?\n]{0,50}?\boutside (?:my|your|ur|our) (?:\w+ )?(?:house|flat|home|work|office|"
+        r"i'?ve been)\b[^.!?\n]{0,50}?\boutside (?:my|your|ur|our) (?:\w+ )?(?:house|flat|home"
+        r"|work|office|"
         r"place|door|window|school|building|gym|job|workplace|bedroom)\b"
         r"|\b(?:i'?m|he'?s|she'?s|been|was|i am) (?:parked|sat|sitting|waiting|standing) "
         r"(?:across the road|down the road|round the corner|outside)\b"
@@ -343,7 +351,7 @@ RULES: tuple[Rule, ...] = (
         "stalking",
         r"\bfollow(?:ed|ing|s)?\s+(?:me|you)\s+(?:home|to|from|around|everywhere|again|into)\b"
         r"|\b(?:tracker|tracking device|airtag|air tag|spyware|stalkerware)\b"
-        r"|\btrack(?:s|ed|ing)?\s+(?:my|your|her|his)\s+(?:phone|car|location|movements)\b"
+        r"|\btrack(?:s|ed|ing)?\s+(?:my|your|her|his)\s+(?:phone|car|location|movements)\b",
     ),
     Rule(
         "stalking",
@@ -372,7 +380,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "stalking",
-        r"\b(?:i'?ll|i will|i'?m going to|we'?ll) (?:\w+ )?find (?:you|u)\b|\b(?:you )?can'?t hide\b(?! behind)|\bwherever (?:you|u|i) go\b"
+        r"\b(?:i'?ll|i will|i'?m going to|we'?ll) (?:\w+ )?find (?:you|u)\b|\b(?:you )?can'?t "
+        r"hide\b(?! behind)|\bwherever (?:you|u|i) go\b"
         r"|\b(?:turns?|turned|shows?|showed) up (?:wherever|everywhere|every time)\b"
         r"|\blook(?:ing)? over (?:your|ur) shoulder\b|\bnowhere to hide\b"
         r"|\b(?:i'?m|i am|i'?ve been|been) watching (?:you|u)\b",
@@ -506,15 +515,19 @@ RULES: tuple[Rule, ...] = (
         rf"|\bcan'?t have {_FAMILY},? (?:then )?(?:no ?one|nobody|no-one)\b"
         r"|\bcan'?t have (?:the kids|them),? (?:then )?(?:no ?one|nobody|no-one)\b"
         r"|\bdon'?t bother looking for (?:us|them|him|her)\b"
-        rf"|\b{_KIDS} (?:are|is|'re|'s) (?:staying )?with me (?:now )?(?:and|,)? ?(?:that'?s how it'?s "
+        rf"|\b{_KIDS} (?:are|is|'re|'s) (?:staying )?with me (?:now )?(?:and|,)? ?(?:that'?s how "
+        r"it'?s "
         r"(?:staying|going to stay)|for good|permanently|they'?re staying)\b"
-        rf"|\b(?:try|good luck) (?:getting|finding|seeing) (?:them|the kids|{_FAMILY}) (?:back|now)\b"
+        rf"|\b(?:try|good luck) (?:getting|finding|seeing) (?:them|the kids|{_FAMILY}) (?:back"
+        r"|now)\b"
         r"|\b(?:won'?t|will not|refus\w* to|not going to|isn'?t going to|never going to) (?:give|"
         rf"bring|hand|send|return) (?:{_FAMILY}|them|him|her|the kids) (?:back|home)\b"
-        r"|\b(?:packed|hidden|hid|taken|took|stole|kept|keeping|got hold of) (?:the kids'?|their|the "
+        r"|\b(?:packed|hidden|hid|taken|took|stole|kept|keeping|got hold of) (?:the kids'?|their"
+        r"|the "
         r"children'?s|his|her|both|all the) passports?\b"
         rf"|\bgood luck (?:finding|getting|seeing) (?:them|us|the kids|{_FAMILY})\b"
-        rf"|\bmake sure {_FAMILY} (?:never|don'?t|won'?t) (?:see|know|hear from|remember) (?:you|u)\b"
+        rf"|\bmake sure {_FAMILY} (?:never|don'?t|won'?t) (?:see|know|hear from|remember) (?:you"
+        r"|u)\b"
         rf"|\b(?:hiding|hid|hidden|hides) {_FAMILY}\b"
         rf"|\b(?:keeping|kept|keeps|keep) {_FAMILY} (?:from (?:me|you|us)|away from)\b"
         r"|\bwon'?t (?:tell|say) (?:me|you) where (?:the kids|the children|they|my \w+|our \w+) "
@@ -570,10 +583,12 @@ RULES: tuple[Rule, ...] = (
         r"|\bwhat'?s the point (?:of|in) (?:living|life|going on|being alive|anything)\b"
         r"|\bwhat'?s the point anymore\b|\bnothing (?:left )?to live for\b|\bcan'?t go on\b"
         r"|\b(?:never|not) wake up\b|\b(?:hope|wish|pray) i (?:don'?t|never|won'?t) wake up\b"
-        r"|\b(?:better|easier|happier|simpler)(?: off)?(?: for (?:everyone|everybody|them|you|all))?"
+        r"|\b(?:better|easier|happier|simpler)(?: off)?(?: for (?:everyone|everybody|them|you"
+        r"|all))?"
         r" if i (?:wasn'?t|weren'?t|was not|were not|didn'?t exist|was gone|were gone|just "
         r"(?:disappeared|went away|died))\b"
-        r"|\b(?:a|the|my) plan (?:to|for how to) (?:end (?:it|things|my life)|kill myself|die|do it)\b"
+        r"|\b(?:a|the|my) plan (?:to|for how to) (?:end (?:it|things|my life)|kill myself|die|do "
+        r"it)\b"
         r"|\b(?:don'?t|do not|can'?t) see the point (?:anymore|any more|in (?:anything|living|"
         r"going on|carrying on|trying|any of (?:it|this))|of (?:anything|living|it all|any of "
         r"(?:it|this)))\b|\btired of (?:existing|living|being alive|life)\b"
@@ -632,10 +647,12 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:drive|driving|drove|crash|crashing) (?:my car |the car )?(?:into|off) (?:a |the )?"
         r"(?:wall|tree|bridge|lorry|truck|river|cliff)\b"
         r"|\b(?:bought|got|have|found|tied|'ve got) (?:a |the |some )?rope\b"
-        r"|\b(?:sat|sitting|sit|stared|staring|looked|looking|held|holding)\b[^.!?\n]{0,40}?\b(?:the"
+        r"|\b(?:sat|sitting|sit|stared|staring|looked|looking|held"
+        r"|holding)\b[^.!?\n]{0,40}?\b(?:the"
         r"|a|my) (?:razor|razors|blade|blades|rope|belt|bottle of pills)\b"
         r"|\b(?:looked|looking|stared|staring|stood|standing) (?:at|down at|over|by|near) (?:the )?"
-        r"(?:train )?(?:tracks|railway line|rails|drop|edge)\b|\brope\b[^.!?\n]{0,40}\bwhat it'?s for\b"
+        r"(?:train )?(?:tracks|railway line|rails|drop|edge)\b|\brope\b[^.!?\n]{0,40}\bwhat it'?s "
+        r"for\b"
         r"|\bif i die\b|\bhow many (?:pills|tablets) (?:it would take|would it take|to)\b"
         r"|\b(?:every|all the) (?:pill|pills|tablet|tablets) in (?:this|the) house\b"
         r"|\bmake it through (?:tonight|the night|the weekend)\b"
@@ -693,15 +710,18 @@ RULES: tuple[Rule, ...] = (
         r"|\bdo something (?:stupid|drastic)\b|\bwhen i'?m (?:gone|dead|not here|not around)\b"
         r"|\b(?:can'?t|cannot|won'?t) (?:promise (?:i'?ll|i will) )?(?:still )?be (?:here|around|"
         r"alive) (?:tomorrow|much longer|for long|by morning)\b"
-        r"|\b(?:don'?t think|doubt|not sure) i'?ll (?:still )?be (?:here|around|alive) (?:much longer"
+        r"|\b(?:don'?t think|doubt|not sure) i'?ll (?:still )?be (?:here|around|alive) (?:much "
+        r"longer"
         r"|for long|tomorrow|next week|by)\b"
         r"|\b(?:nobody|no one|no-one) (?:would|will|'d|'ll) (?:even )?(?:care|notice|know) "
         r"(?:if|when) i\b"
         r"|\bwants? to (?:just )?(?:not exist|stop existing|not be here|not wake up)\b"
         r"|\bgiv(?:en|ing|e) away (?:all )?(?:my|his|her) (?:things|stuff|belongings|possessions|"
-        r"clothes)\b|\bwon'?t (?:be )?need(?:ing)? (?:them|it|any of (?:it|this)) (?:anymore|where)\b"
+        r"clothes)\b|\bwon'?t (?:be )?need(?:ing)? (?:them|it|any of (?:it|this)) (?:anymore"
+        r"|where)\b"
         r"|\bi'?d (?:rather|sooner) (?:be dead|die)\b"
-        r"|\b(?:can'?t|don'?t think i can|not sure i can) do (?:this|it) (?:anymore|any more)\b(?=[^\n]{0,60}\b(?:tired of|everything|"
+        r"|\b(?:can'?t|don'?t think i can|not sure i can) do (?:this|it) (?:anymore|any "
+        r"more)\b(?=[^\n]{0,60}\b(?:tired of|everything|"
         r"exhausted|life|point|end|die|gone)\b)",
         person="first",
     ),
@@ -753,9 +773,11 @@ IDIOMS: tuple[str, ...] = (
     r" (?:probably |honestly |literally |actually |really )?(?:kill|killing|kills) (?:me|you)\b",
     r"\b(?:choked|choke|chokes) (?:me|you|us|him|her) up\b",
     r"\bhit (?:me|you|him|her|us) (?:like a|with the news|that|hard that|out of nowhere)\b",
-    r"\b(?:it|that|this|reality|the news|the realisation|the realization) (?:really |finally |just )?"
+    r"\b(?:it|that|this|reality|the news|the realisation|the realization) (?:really |finally "
+    r"|just )?"
     r"hit (?:me|you|him|her)\b",
-    r"\b(?:cut|cuts|cutting) (?:my|your|his|her) (?:hair|fringe|nails|toenails|lawn|grass|losses)\b",
+    r"\b(?:cut|cuts|cutting) (?:my|your|his|her) (?:hair|fringe|nails|toenails|lawn|grass"
+    r"|losses)\b",
     r"\bbreak (?:a|your) leg\b|\bbroke (?:my|his|her|your) (?:leg|arm|wrist|ankle|toe|finger) "
     r"(?:playing|skiing|falling|on the|at|in a|when i fell|when he fell|when she fell)\b",
     r"\b(?:burn|burned|burnt) (?:my|your|his|her) (?:hand|finger|fingers|arm|tongue|mouth) "
@@ -767,6 +789,9 @@ IDIOMS: tuple[str, ...] = (
     r"\b(?:location|find my) (?:on|sharing) (?:for|with) (?:my|our) (?:kids|son|daughter|"
     r"mum|mom|dad|friends?|sister|brother)\b",
     r"\bcome (?:outside|downstairs) (?:and )?(?:play|for|to see|and see|and look)\b",
+    r"\bstick(?:s|ing)? to (?:your|his|her|my|their|our) guns\b",
+    r"\bi'?m (?:literally |actually |so )?(?:dead|dying|deceased)\b(?=[^.!?\n]{0,20}?(?:\blol\b"
+    r"|\bhaha|\blmao\b|😂|🤣|💀|😆))",
 )
 
 #: A weapon word in a sentence about cooking, DIY, games or fiction is not a weapon.
@@ -849,15 +874,26 @@ def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit]) -> bool:
     return True
 
 
-def detect_in(norm: Normalized, source: Source = "user") -> tuple[Finding, ...]:
-    """Danger findings for already-normalised text (shared with analyze())."""
+#: Which trained model backs up the rules: the shipped one, a given one, or none.
+Classifier = Model | Literal["shipped"] | None
+
+
+def detect_in(
+    norm: Normalized, source: Source = "user", model: Classifier = "shipped"
+) -> tuple[Finding, ...]:
+    """Danger findings for already-normalised text (shared with analyze()): the rules,
+    then the trained classifier (classifier.py) for the kinds the rules did not find.
+    ``model=None``: the rules only."""
     text = norm.text
     idiom_spans = find(_IDIOMS, text)
+    cleared: list[Hit] = list(idiom_spans)  # what the rules looked at and let go
     found: dict[str, list[Hit]] = {}
     for rule, patterns in _RULES:
         for hit in find_all(patterns, text):
             if _kept(rule, text, hit, idiom_spans):
                 found.setdefault(_kind(rule, text, hit, source), []).append(hit)
+            else:
+                cleared.append(hit)
     if source == "incoming" and "weapon" in found:
         found.setdefault("violence", []).extend(found["weapon"])
     if "weapon" in found and ("stalking" in found or _MEANT_FOR.search(text)):
@@ -866,18 +902,28 @@ def detect_in(norm: Normalized, source: Source = "user") -> tuple[Finding, ...]:
         witness = find(_KIDS_WITNESS, text)
         if witness:
             found.setdefault("child_safety", []).extend(witness)
+    learnt: dict[str, Finding] = {}
+    if model is not None:
+        chosen = load_model() if model == "shipped" else model
+        learnt = {f.id: f for f in classify(chosen, norm, source, cleared, bool(found))}
+        if any(kind in found for kind in SELF_HARM):  # the rules already know whose
+            learnt = {k: f for k, f in learnt.items() if k not in SELF_HARM}
     findings: list[Finding] = []
     for kind in WHY:  # the fixed order of DANGER_KINDS
         if kind in found:
             hits = sorted(found[kind], key=lambda h: h.start)
             findings.append(Finding(kind, phrases(norm, hits), WHY[kind]))
+        elif kind in learnt:
+            findings.append(learnt[kind])
     return tuple(findings)
 
 
-def detect_danger(text: str, source: Source = "user") -> tuple[Finding, ...]:
+def detect_danger(
+    text: str, source: Source = "user", model: Classifier = "shipped"
+) -> tuple[Finding, ...]:
     """Danger in a free text.  ``source="user"``: the user's own words (first-person
     self-harm is ``self_harm_user``); ``"incoming"``: a message someone sent the user
     (first-person self-harm is the sender's, ``self_harm_them``).  Reported speech in
     the user's words ("he said he'd kill me", "she's going to kill herself") is caught
-    either way."""
-    return detect_in(normalize(text), source)
+    either way.  ``model``: see ``detect_in``."""
+    return detect_in(normalize(text), source, model)

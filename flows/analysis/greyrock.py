@@ -27,7 +27,9 @@ PRACTICAL = re.compile(
     r"lawyer|custody|weekend|half term|holidays?|christmas|boxing day|easter|party|tomorrow|"
     r"what time|pick-?up time|date|kids|children|swap|stuff|belongings|boots|uniform|shoes|"
     r"photos|milk|coat|clothes|fees|transfer|slip|permission|bag|bottle|handover|hand over|"
-    r"homework|kit|feed|parents evening|availability|half-term|" + _DAYS + r"|"
+    r"homework|kit|feed|parents evening|availability|half-term|letter|address change|"
+    r"registered|authori[sz]e|boosters|vaccinations?|jabs|drop (?:it|them) round|"
+    r"(?:want|need) (?:it|them) back|" + _DAYS + r"|"
     r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|at \d{1,2}|by \d|\d{1,2}(?:st|nd|rd|th)|o'clock)\b"
     r"|[£$€]\s?\d"
 )
@@ -80,31 +82,73 @@ def _split_run_ons(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, i
     return out
 
 
+#: Shared-life arrangements a co-parent or ex may state without asking: a statement about
+#: one of these with a concrete day, time, amount or instruction still needs noting.
+_ARRANGEMENT = re.compile(
+    r"\b(?:pick(?:ing)?\s+(?:\w+\s+){0,2}?up|pick-?up|drop(?:ping)?\s+(?:\w+\s+){0,2}?off|"
+    r"drop-?off|collect\w*|handover|school|nursery|maintenance|court|hearing|solicitor|"
+    r"mediation|mortgage|signatures?|consent|passports?|inhaler|uniform|kit|swimming|football|"
+    r"karate|dentist|orthodontist|vet|parents evening|council tax|keys?|logbook|bills?|owe|"
+    r"fees|glasses|calpol|temperature|half term|boxing day|christmas|xmas|birth certificate|"
+    r"documents|forms?|rent|deposit|contact centre|custody|access|overnight|sleepover|"
+    r"(?:he'?s|she'?s|they'?re|they are|kids are) with (?:me|you)|their dad|their mum|"
+    r"(?:bringing|bring|drop|dropping|taking|take|having|collect) (?:the kids|the children|them|"
+    r"him|her) (?:back|home|to|at|on|from))\b"
+)
+_CONCRETE = re.compile(
+    r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}[:.]\d{2}\b|\bat \d{1,2}\b|[£$€]\s?\d"
+    r"|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|"
+    r"this week|next week|weekend|sat|sun|christmas|xmas|christmas day|boxing day|new year'?s?|"
+    r"easter|half term|bank holiday)\b|\b\d{1,2}(?:st|nd|rd|th)\b"
+    r"|^\W*(?:bring|sign|send|post|drop|collect|pay|leave|return|pack|remember|don'?t forget)\b"
+    r"|\bneeds? (?:it|them|the \w+|his \w+|her \w+) back\b|\bneeds? collecting\b"
+)
+
+
 def practical_questions(norm: Normalized, tactic_hits: list[Hit]) -> list[tuple[int, int]]:
-    """Normalised spans of the sentences that ask something practical."""
+    """Normalised spans of the sentences that ask something practical.  A message that
+    asks nothing practical may still state a concrete arrangement (a day, time or amount
+    about the children, money or papers): then those sentences are returned instead."""
     text = norm.text
     spans = _split_run_ons(text, sentences(norm))
-    out: list[tuple[int, int]] = []
+    asked: list[tuple[int, int]] = []
+    stated: list[tuple[int, int]] = []
     previous_practical = False
+    # A sweep over the hits sorted by start: a sentence overlaps a hit when the furthest
+    # end among the hits starting before the sentence ends lies past its start.
+    hits = sorted(tactic_hits, key=lambda h: h.start)
+    next_hit = 0
+    furthest = -1
     for start, end in spans:
+        while next_hit < len(hits) and hits[next_hit].start < end:
+            furthest = max(furthest, hits[next_hit].end)
+            next_hit += 1
+        overlapped = furthest > start
         sentence = text[start:end]
-        overlapped = any(h.start < end and start < h.end for h in tactic_hits)
         asks = sentence.rstrip().endswith("?") or bool(
             _QUESTION_START.search(sentence) or _REQUEST.search(sentence)
         )
         practical = bool(PRACTICAL.search(sentence))
-        if asks and not _TALK.search(sentence):
+        if _TALK.search(sentence):
+            pass
+        elif asks:
             if overlapped:
                 keep = bool(HANDOVER.search(sentence))
             else:
                 short = len(sentence.split()) <= 8
                 keep = practical or (previous_practical and short)
             if keep:
-                out.append((start, end))
-                if len(out) >= MAX_QUESTIONS:
+                asked.append((start, end))
+                if len(asked) >= MAX_QUESTIONS:
                     break
+        elif (
+            not overlapped
+            and _CONCRETE.search(sentence)
+            and (_ARRANGEMENT.search(sentence) or previous_practical)
+        ):
+            stated.append((start, end))
         previous_practical = practical and not overlapped
-    return out
+    return (asked or stated)[:MAX_QUESTIONS]
 
 
 def _answer(question: str) -> str:

@@ -7,13 +7,14 @@ import re
 
 from flows.analysis.danger import detect_in
 from flows.analysis.greyrock import practical_questions, reply
-from flows.analysis.matching import Hit, compile_any, find, phrases
+from flows.analysis.matching import Hit, compile_split, find_all, phrases
 from flows.analysis.normalize import normalize
 from flows.analysis.patterns import TACTICS
 from flows.analysis.result import Analysis, Finding
 
-_COMPILED: dict[str, re.Pattern[str]] = {
-    tactic: compile_any(rule.patterns) for tactic, rule in TACTICS.items()
+_COMPILED: dict[str, tuple[re.Pattern[str], ...]] = {
+    tactic: tuple(p for pattern in rule.patterns for p in compile_split(pattern))
+    for tactic, rule in TACTICS.items()
 }
 _ORDER: tuple[str, ...] = (
     "apology",
@@ -46,8 +47,8 @@ def analyze(text: str) -> Analysis:
     norm = normalize(text)
     danger = detect_in(norm, source="incoming")
     hits: dict[str, list[Hit]] = {}
-    for tactic, pattern in _COMPILED.items():
-        found = find(pattern, norm.text)
+    for tactic, patterns in _COMPILED.items():
+        found = find_all(patterns, norm.text)
         if found:
             hits[tactic] = found
     why: dict[str, str] = {tactic: rule.why for tactic, rule in TACTICS.items()}

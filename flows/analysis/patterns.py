@@ -41,7 +41,8 @@ TACTICS: dict[str, Tactic] = {
             r"\bi own that\b|\bi take (?:full )?responsibility\b|\bnever forgive myself\b",
             r"\bi was (?:a )?(?:complete |total )?(?:mess|nightmare)\b|\bhate how we left things\b",
             r"\b(?:he|she|they)(?:\'s| is| are) sorry\b",
-            r"\bi was (?:a |an )?(?:monster|cruel|vile|selfish|unfair|nasty|horrible|awful|terrible|"
+            r"\bi was (?:a |an )?(?:monster|cruel|vile|selfish|unfair|nasty|horrible|awful"
+            r"|terrible|"
             r"out of order|a dick|an arse|a prick|a bastard)(?: to you)?\b",
             r"\bi (?:know i )?(?:said|did) (?:horrible|awful|terrible|cruel|nasty|hurtful|"
             r"unforgivable|some horrible|some awful) things\b|\bthings i can'?t take back\b",
@@ -84,7 +85,8 @@ TACTICS: dict[str, Tactic] = {
             r"\b(?:thinking|thought|think|dreamt|dreamed|dream|dreaming) (?:about|of) (?:you|us)\b",
             r"\bcan'?t stop thinking\b",
             r"\bremember (?:when|our|that time|the time|how we|we)\b|\blike old times\b",
-            r"\bsmells? (?:like|of) you\b|\byou were my (?:best friend|everything|world|rock|person|"
+            r"\bsmells? (?:like|of) you\b|\byou were my (?:best friend|everything|world|rock"
+            r"|person|"
             r"home)\b|\bour (?:first )?(?:anniversary|song|special place)\b",
             r"\bbest (?:week|day|thing|time|years?|night) of my life\b"
             r"|\bbest thing that (?:ever )?happened\b",
@@ -111,7 +113,7 @@ TACTICS: dict[str, Tactic] = {
             r"\b(?:heartbroken|broken[- ]hearted|devastated|in tears|in pieces)\b"
             r"|\b(?:cried|crying)\b(?! laughing)",
             r"\b(?:throw|threw|throwing) away (?:\w+ ){0,2}(?:years|everything|us|this family)\b",
-            r"\byou owe (?:me|him|her|us|it)\b",
+            r"\byou owe (?:me|him|her|us|it)\b(?! [£$€]?\d| for (?:half|the|his|her))",
             r"\bpaid for your\b",
             r"\babandon(?:ed|ing)? (?:us|your|me|the|this)\b",
             r"\bnot getting any younger\b|\b(?:only get|only have) one\b",
@@ -128,24 +130,26 @@ TACTICS: dict[str, Tactic] = {
             r"\bbad heart\b|\bisn\'?t good for (?:her|him)\b|\bworried sick\b|\bin hospital\b",
             r"\b(?:she|he)\'?s (?:still )?family\b|\bnot long left\b|\bgrow up knowing\b",
             r"\bstill waiting (?:by|at) the door\b|\bwaiting by the door\b"
-            r"|\bhope (?:\w+ ){0,5}(?:is|was|are) worth it\b|\bin (?:absolute |complete )?bits\b"
+            r"|\bnot the same without\b",
+            r"\bhope (?:\w+ ){0,5}(?:is|was|are) worth it\b|\bin (?:absolute |complete )?bits\b"
             r"|\bin a (?:proper |right |terrible |real )?state\b|\bbeside (?:herself|himself)\b"
             r"|\bcrying (?:his|her|their) eyes out\b",
             r"\b(?:break|breaks|broke|breaking) (?:her|his|their) heart\b|\bdon'?t punish\b",
             r"\b(?:might not|may not|won'?t) (?:get|have) (?:another|much more|many more) "
-            r"(?:chance|time|christmases|birthdays)\b|\bnot (?:be )?around (?:forever|much longer)\b",
+            r"(?:chance|time|christmases|birthdays)\b|\bnot (?:be )?around (?:forever|much "
+            r"longer)\b",
             r"\bdon'?t care about (?:family|your family|anyone|us|me|him|her)(?: anymore)?\b",
             r"\bjust (?:tell|let) me (?:know )?(?:you'?re|you are) (?:alive|ok|okay|safe)\b",
             r"\bhow much you'?ve hurt\b|\byou'?ve hurt (?:her|him|them|us|your)\b",
             r"\bthis is what i get\b|\bstopped caring\b|\bcan'?t show (?:her|his|my) face\b",
-            r"\b(?:hasn'?t|haven'?t|isn'?t|not) been (?:right|the same|himself|herself) since you\b",
+            r"\b(?:hasn'?t|haven'?t|isn'?t|not) been (?:right|the same|himself|herself) since "
+            r"you\b",
             r"\bkeeps? asking (?:where|when|why|if) (?:you|auntie|uncle|mummy|daddy|mum|dad|"
             r"nana|granny)\b|\bwhat am i (?:meant|supposed) to (?:tell|say to) (?:them|him|her|"
             r"the kids)\b",
             r"\byou did this to (?:me|us|him|her)\b|\bmean the world to (?:her|him|them|me)\b"
             r"|\bif you (?:have|had) any (?:love|decency|respect|heart)\b|\bcarried you\b"
             r"|\bgave up (?:my|everything|her|his)\b",
-            r"|\bnot the same without\b",
         ),
     ),
     "victim": Tactic(
@@ -165,7 +169,8 @@ TACTICS: dict[str, Tactic] = {
             r"\bbetter off (?:if i|without me)\b|\bbroke my heart\b",
             r"\bwho i am without you\b|\bcan\'?t deal with (?:it|this) (?:on my own|alone)\b",
             r"\bi (?:only|just) wanted to\b|\bpicking up the pieces\b|\bleft holding\b",
-            r"\bthe villain\b|\bthe bad (?:one|person)\b|\bi (?:don'?t|do not) have (?:anyone|anybody"
+            r"\bthe villain\b|\bthe bad (?:one|person)\b|\bi (?:don'?t|do not) have (?:anyone"
+            r"|anybody"
             r"|no ?one)(?: else)?\b|\bi'?ve got no ?one\b|\bnobody else to\b|\bno one else to\b",
             r"\blost (?:my|the) (?:job|flat|house|home|friends)\b|\blost everything\b"
             r"|\beveryone'?s (?:gone|left|turned)\b",
@@ -180,7 +185,8 @@ TACTICS: dict[str, Tactic] = {
             r"\blast chance\b|\btime[- ]sensitive\b|\bbefore it'?s too late\b",
             r"\b(?:in|within) the next (?:\d+ |an |one |two |few |)(?:hours?|minutes?|mins?)\b",
             r"\bclock'?s ticking\b|\b(?:you'?ve got|you have|got) (?:until|till|til) "
-            r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the end)\b",
+            r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the "
+            r"end)\b",
             r"\bnot tomorrow\b|\bbefore it'?s too late\b|\bsomething'?s come up\b|\bits important\b"
             r"|\bit'?s important\b",
             r"\bby (?:tonight|midnight|the end of (?:the|today))\b",
@@ -231,7 +237,10 @@ TACTICS: dict[str, Tactic] = {
             r"\bwhat you did to\b|\bdisgusting\b",
             r"\bof course you (?:forgot|did|would)\b|\bjoke of a\b|\bcow\b",
             r"\bwhy are you being like this\b|\byou make everything\b|\bfor once\b",
-            r"\byou (?:always|never) (?!were\b|was\b|have to\b)\w+",
+            r"\byou (?:always|never) (?:listen|listened|think|thought|help|helped|bother|bothered|"
+            r"forget|forgot|pay|paid|ruin|ruined|lie|lied|blame|start|started|twist|twisted|care|"
+            r"cared|let me|put (?:me|us|the kids)|take (?:responsibility|my side)|make (?:it|this|"
+            r"everything|me))\b",
             r"^\W*typical\b|\btypical\.|\bif you'?d (?:bothered|listened|read|paid attention)\b",
             r"\byou'?ve (?:already )?(?:ruined|wrecked|destroyed)\b|\bthe problem is you\b"
             r"|\byou(?:'re)? lying\b|\b(?:this|that|it)(?:'s| is| will be|'ll be) on you\b",
@@ -245,7 +254,8 @@ TACTICS: dict[str, Tactic] = {
             r"presents?|gifts?|chocolates|something)\b",
             r"\b(?:presents?|gifts?|flowers|bouquet|chocolates)\b",
             r"\b(?:sent|put|transferred|paid|popped) (?:\w+ ){0,3}(?:into|to|in) (?:your|ur) "
-            r"(?:account|bank)\b|\bbooked (?:us|you)\b|\bmy treat\b(?=[^\n]{0,40}\b(?:remember|we|x)\b)",
+            r"(?:account|bank)\b|\bbooked (?:us|you)\b|\bmy treat\b(?=[^\n]{0,40}\b(?:remember|we"
+            r"|x)\b)",
             r"\bpaid off your\b|\bleft something\b",
         ),
     ),
@@ -353,11 +363,13 @@ TACTICS: dict[str, Tactic] = {
             r"|love) you to\b",
             r"\b(?:ring|call) (?:your|ur) (?:mother|mum|mom|dad|father)\b",
             r"\byou (?:should|could|ought to|need to|have to|must) (?:at least |really |just |"
-            r"definitely )?(?:pop round|come|call|ring|text|visit|see|hear|give|talk|speak|reach out"
+            r"definitely )?(?:pop round|come|call|ring|text|visit|see|hear|give|talk|speak|reach "
+            r"out"
             r"|get in touch|make up|forgive|send|reply|answer|meet)\b",
             r"\bhear (?:him|her|them|me) out\b|\bavoid (?:him|her|them|me) forever\b"
             r"|\b(?:start|try) (?:again|over)\b|\bjust (?:a|one) (?:coffee|drink|chat|call|text)\b",
-            r"\b(?:send|drop|give) (?:her|him|them|me) a (?:quick )?(?:text|message|call|ring|line)\b",
+            r"\b(?:send|drop|give) (?:her|him|them|me) a (?:quick )?(?:text|message|call|ring"
+            r"|line)\b",
             r"\b(?:it'?d|it would|would) mean (?:the world|so much|a lot)\b|\bnice gesture\b",
             r"\bsit down with you\b|\bdon'?t punish\b|\bplease (?:call|ring|text|message|contact|"
             r"reply|answer|come|see|visit|talk|speak|unblock|think about)\b",

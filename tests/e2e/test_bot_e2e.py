@@ -284,3 +284,66 @@ async def _restart_mid_flow(standin: BotApiStandIn, tmp_path: Path) -> None:
         assert any("unsent" in label.lower() for label in user.button_labels())
     finally:
         assert await bot.stop() == 0, bot.output()
+
+
+async def test_urge_reach_my_support_person_shows_how_to_reach_them(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1012)
+    await user.say("/start")
+    await user.press("Skip")
+    await user.say("Priya")
+    await user.say("call her after 6")
+    await user.say("/urge")
+    await user.press("guilty")
+    step = visible(await user.press("Reach"))
+    assert "Priya" in step and "call her after 6" in step
+    assert telegram_errors(standin, 1012) == []
+
+
+async def test_hoover_necessary_contact_answers_only_the_practical_question(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1013)
+    await user.say("/hoover")
+    await user.say(
+        "I can't believe you would do this to our family after everything. "
+        "Are you picking her up at 5?"
+    )
+    await user.press("Don't save")
+    step = visible(await user.press("practical answer"))
+    assert "picking her up at 5" in step
+    assert "5" in step.split("picking her up at 5")[-1]  # a short suggested answer follows
+    assert telegram_errors(standin, 1013) == []
+
+
+async def test_flying_monkey_say_nothing_and_block_are_logged_with_a_reminder(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1014)
+    await user.say("/monkey")
+    await user.say("Cousin J")
+    await user.say("He told me to tell you he's not angry any more, just call him.")
+    step = visible(await user.press("Say nothing"))
+    assert "not your job" in step.lower() or "don't have to" in step.lower()
+    await user.say("/monkey")
+    await user.press("Cousin J")
+    await user.say("Everyone is saying you made it all up.")
+    step = visible(await user.press("block"))
+    assert step
+    assert telegram_errors(standin, 1014) == []
+
+
+async def test_pressing_the_same_button_twice_is_harmless(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1015)
+    await user.say("/urge")
+    menu = user.last_with_buttons()
+    button = menu.buttons[0]
+    assert button.callback_data
+    first = await user.press_data(menu.message_id, button.callback_data)
+    assert first and "expired" not in visible(first).lower()
+    second = await user.press_data(menu.message_id, button.callback_data)
+    assert "expired" in visible(second).lower()
+    assert telegram_errors(standin, 1015) == []
