@@ -102,9 +102,7 @@ def fit(train: Sequence[Example], kinds: Sequence[str] = DANGER_KINDS) -> Model:
     for ex in train:
         for name in ex.features:
             counts[name] = counts.get(name, 0) + 1
-    vocab = sorted(
-        n for n, c in counts.items() if c >= MIN_COUNT or n.startswith(("x:", "s:"))
-    )
+    vocab = sorted(n for n, c in counts.items() if c >= MIN_COUNT or n.startswith(("x:", "s:")))
     index = {n: i for i, n in enumerate(vocab)}
     rows = [(sorted(index[n] for n in ex.features if n in index), ex.labels) for ex in train]
     n = len(kinds)
@@ -152,9 +150,7 @@ def folds(data: Sequence[Example]) -> list[int]:
     return out
 
 
-def with_thresholds(
-    model: Model, thresholds: Sequence[float], confident: Sequence[float]
-) -> Model:
+def with_thresholds(model: Model, thresholds: Sequence[float], confident: Sequence[float]) -> Model:
     return Model(
         kinds=model.kinds,
         bias=model.bias,
@@ -187,9 +183,7 @@ def choose_thresholds(
     safe = [i for i, ex in enumerate(data) if not ex.labels]
     budget = int(rate * len(safe))
     # per kind: every example's score, highest first
-    ranked = [
-        sorted(range(len(data)), key=lambda i, k=k: (-scores[i][k], i)) for k in range(len(kinds))
-    ]
+    ranked = [sorted(range(len(data)), key=lambda i: (-scores[i][k], i)) for k in range(len(kinds))]
     depth = [0] * len(kinds)  # how many of the ranked examples are flagged
     flagged_safe: set[int] = set()
     while True:

@@ -138,9 +138,7 @@ async def measure(
     standin: BotApiStandIn, users: int, first_chat: int, expected: list[int], echo: bool
 ) -> float:
     start = time.perf_counter()
-    await asyncio.gather(
-        *(walk(standin, first_chat + i, expected, echo) for i in range(users))
-    )
+    await asyncio.gather(*(walk(standin, first_chat + i, expected, echo) for i in range(users)))
     elapsed = time.perf_counter() - start
     return users * len(SCRIPT) / elapsed
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from flows import analysis
+from flows.analysis import Finding
 from flows.flowspec import FlowSpec, chosen, end, go, typed
 from flows.patterns import describe_all
 from flows.replies import MAX_LABEL, MAX_PASTE, button, clip, keyboard, ordinal, short
@@ -99,12 +100,25 @@ def count_line(label: str, data: UserData) -> str | None:
     return None
 
 
+#: Every message in this flow was passed on by someone: name that even when no words
+#: of the message say so.
+RELAYED = Finding(
+    id="relay",
+    phrases=(),
+    why="This came to you through someone else: a message passed on for them.",
+)
+
+
 def _present(state: State, text: str, at: str | None, data: UserData) -> Outcome:
     label = state["label"]
     text, _ = clip(text, MAX_PASTE)
     result = analysis.analyze(text)
     state, before, effects = danger_first(state, result.danger_ids, data)
-    before.append(Reply(describe_all(result.tactics)))
+    tactics = result.tactics
+    if "relay" not in result.tactic_ids:
+        # it came through someone else: that is the pattern, whatever the words are
+        tactics = (RELAYED, *tactics)
+    before.append(Reply(describe_all(tactics)))
     counted = count_line(label, data)
     if counted:
         before.append(Reply(counted))

@@ -27,7 +27,9 @@ async def test_chat_walks_onboarding_and_the_urge_flow_with_numbered_choices(
 ) -> None:
     settings = Settings(data_dir=tmp_path / "data")
     out = io.StringIO()
-    code = await chat(settings, feeder(["/start", "He lied to me every day", "1", "/urge", "1"]), out)
+    code = await chat(
+        settings, feeder(["/start", "He lied to me every day", "1", "/urge", "1"]), out
+    )
     text = out.getvalue()
     assert code == 0
     assert "crisis" in text.lower()

@@ -456,9 +456,7 @@ def classify(
             continue  # a message someone sent: the self-harm is theirs
         top = scored.reasons[:MAX_EXPLAIN]
         guarded = (
-            rules_found
-            or bool(cleared)
-            or any(negated(norm.text, f.start, f.end) for f in top)
+            rules_found or bool(cleared) or any(negated(norm.text, f.start, f.end) for f in top)
         )
         if guarded and scored.score < model.confident[k]:
             continue

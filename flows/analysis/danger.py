@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from flows.analysis.classifier import SELF_HARM, Model, classify, load_model
-
 from flows.analysis.matching import (
     Hit,
     clause_start,

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flows.analysis.danger import Source, detect_danger
-from flows.analysis.result import Finding
 from flows.analysis.message import analyze
+from flows.analysis.result import Finding
 from flows.types import DANGER_KINDS, TACTICS
 
 Labelled = Mapping[str, Any]

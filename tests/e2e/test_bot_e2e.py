@@ -174,6 +174,7 @@ async def test_flying_monkey_boundary_and_relay_count(
             "Your mother is heartbroken, she wants you to know she forgives you. Call her."
         )
     )
+    assert "passes on a message" in step.lower() or "passed on" in step.lower()
     assert "guilt" in step.lower()
     step = visible(await user.press("boundary"))
     assert "not in contact" in step.lower() or "pass on" in step.lower()

@@ -431,7 +431,7 @@ class BotApiStandIn:
     async def wait_for(
         self,
         predicate: Callable[[], T | None],
-        timeout: float = 10.0,  # noqa: ASYNC109 - part of the test-facing API
+        timeout: float = 10.0,
     ) -> T:
         """Wait until ``predicate()`` is truthy (re-checked on every new record); return it."""
         try:
@@ -453,7 +453,7 @@ class BotApiStandIn:
         self,
         chat_id: int,
         count: int,
-        timeout: float = 10.0,  # noqa: ASYNC109 - part of the test-facing API
+        timeout: float = 10.0,
     ) -> list[SentMessage]:
         """Wait until the bot has sent at least ``count`` messages to ``chat_id``; return them."""
         return await self.wait_for(

@@ -1,0 +1,122 @@
+"""The trained danger classifier (flows/analysis/classifier.py) behind the rules."""
+
+from __future__ import annotations
+
+import time
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from flows.analysis import analyze, detect_danger
+from flows.analysis.classifier import Model, classify, load_model
+from flows.analysis.normalize import normalize
+from flows.types import DANGER_KINDS
+
+SHIPPED = Path(__file__).resolve().parent.parent / "flows/analysis/data/danger_model.json"
+
+#: Danger no rule names, that the classifier finds (the user's own words).
+MISSED_BY_RULES = (
+    ("I have nothing left, I've sorted the pills", "self_harm_user"),
+    ("he put his hands on me again last night", "violence"),
+)
+
+
+def test_model_loads_from_the_package_data() -> None:
+    resource = resources.files("flows.analysis").joinpath("data/danger_model.json")
+    assert resource.is_file()
+    assert len(resource.read_bytes()) < 1_000_000
+    model = load_model()
+    assert model.kinds == DANGER_KINDS
+    assert len(model.weights) > 500
+    assert load_model() is model  # read once
+
+
+@pytest.mark.parametrize(("text", "kind"), MISSED_BY_RULES)
+def test_classifier_finds_what_the_rules_miss(text: str, kind: str) -> None:
+    assert detect_danger(text, "user", model=None) == ()
+    found = detect_danger(text, "user")
+    assert [f.id for f in found] == [kind]
+
+
+@pytest.mark.parametrize(("text", "kind"), MISSED_BY_RULES)
+def test_a_classifier_finding_is_explained_with_the_users_own_words(text: str, kind: str) -> None:
+    (finding,) = detect_danger(text, "user")
+    assert finding.phrases and len(finding.phrases) <= 3
+    assert all(phrase and phrase in text for phrase in finding.phrases)
+    assert finding.why.startswith(f"Words like “{finding.phrases[0]}”")
+
+
+def test_phrases_are_cut_from_the_original_text_after_normalisation() -> None:
+    text = "He put his HANDS on me agaaain last nite, ur next he said"
+    for finding in detect_danger(text, "user"):
+        assert all(phrase in text for phrase in finding.phrases)
+
+
+def test_an_incoming_message_is_never_the_users_own_self_harm() -> None:
+    model = load_model()
+    text = "I have nothing left, I've sorted the pills"
+    ids = [f.id for f in classify(model, normalize(text), "incoming")]
+    assert "self_harm_user" not in ids
+    assert [f.id for f in detect_danger(text, "incoming")] == ["self_harm_them"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this commute is killing me",
+        "he said he'd never hurt me",
+        "I'm so tired I could sleep forever",
+        "Stick to your guns",
+    ],
+)
+def test_what_the_rules_clear_stays_clear(text: str) -> None:
+    assert detect_danger(text, "user") == ()
+    assert detect_danger(text, "incoming") == ()
+
+
+def test_a_confident_model_can_overrule_a_cleared_idiom() -> None:
+    text = "this commute is killing me"
+    model = load_model()
+    sure = Model(
+        model.kinds,
+        model.bias,
+        model.weights,
+        thresholds=(-100.0,) * len(model.kinds),
+        confident=(-50.0,) * len(model.kinds),
+    )
+    assert detect_danger(text, "user", model=sure) != ()
+    assert detect_danger(text, "user") == ()
+
+
+def test_a_long_ordinary_text_does_not_add_up_to_danger() -> None:
+    line = "Can you bring the school forms on Tuesday? The car is at the garage until then. "
+    text = line * (100_000 // len(line))
+    assert detect_danger(text, "incoming") == ()
+
+
+def test_speed_of_analyze_on_100_kb(capsys: pytest.CaptureFixture[str]) -> None:
+    """Measured, not asserted (timing depends on the machine); the result is printed
+    with -s.  The classifier's share scales with the text: twice the text, about twice
+    the time (checked loosely, as the ratio of the classifier step alone)."""
+    base = "I'm so sorry, I miss you. Are you picking her up at 5? he has a knife lol 😂\n"
+    big = (base * (100_000 // len(base) + 1))[:100_000]
+    start = time.perf_counter()
+    analyze(big)
+    elapsed = time.perf_counter() - start
+    model = load_model()
+    norms = [normalize(big[:50_000]), normalize(big)]
+    took = []
+    for norm in norms:
+        start = time.perf_counter()
+        classify(model, norm, "incoming")
+        took.append(time.perf_counter() - start)
+    with capsys.disabled():
+        print(f"\nanalyze() on 100 KB: {elapsed:.3f} s; classifier on 50/100 KB: {took}")
+    assert took[1] < 6 * took[0] + 0.05  # linear-ish, not quadratic
+
+
+def test_training_is_deterministic_and_the_shipped_model_is_up_to_date() -> None:
+    from bench import train_danger
+
+    assert train_danger.dump(train_danger.train()) == SHIPPED.read_text(encoding="utf-8")
