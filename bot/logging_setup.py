@@ -1,5 +1,11 @@
-"""Logging that never shows secrets: HTTP client loggers (which print request URLs that
-contain the bot token) are kept at WARNING, and nothing logs message text."""
+"""Logging that never shows secrets or what users write.
+
+- python-telegram-bot logs every Bot API call's parameters (message text, chat ids) and
+  the API URL (which holds the bot token) at DEBUG: its loggers never go below INFO.
+- The HTTP client loggers print request URLs (with the token) at INFO: they stay at
+  WARNING.
+- The bot's own code logs error types and counts, never message text.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,16 @@ import logging
 
 from bot.config import Settings
 
-_QUIET = ("httpx", "httpcore", "apscheduler", "aiosqlite", "asyncio")
+#: logger name -> the most verbose level it may ever have
+FLOORS: dict[str, int] = {
+    "telegram": logging.INFO,
+    "httpx": logging.WARNING,
+    "httpcore": logging.WARNING,
+    "apscheduler": logging.WARNING,
+    "aiosqlite": logging.WARNING,
+    "asyncio": logging.WARNING,
+    "sqlalchemy": logging.WARNING,
+}
 
 
 def configure_logging(settings: Settings) -> None:
@@ -15,5 +30,5 @@ def configure_logging(settings: Settings) -> None:
     logging.basicConfig(
         level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True
     )
-    for name in _QUIET:
-        logging.getLogger(name).setLevel(max(level, logging.WARNING))
+    for name, floor in FLOORS.items():
+        logging.getLogger(name).setLevel(max(level, floor))

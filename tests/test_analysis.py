@@ -330,3 +330,16 @@ def test_to_json_is_plain_data() -> None:
     assert data["grey_rock"] == "Yes, 5."
     assert data["logistics"] == ("Are you picking her up at 5?",)
     assert {t["id"] for t in data["tactics"]} >= {"blame", "logistics"}
+
+
+def test_announcing_a_visit_to_the_users_work_inside_a_hoover_is_stalking() -> None:
+    text = (
+        "I am so sorry baby. I know I messed up but I have changed, I am seeing a therapist "
+        "now. Please just answer me, I will be outside your work at 5 tomorrow with your "
+        "birthday present"
+    )
+    result = analyze(text)
+    assert "stalking" in result.danger_ids
+    assert {"apology", "promise", "gift"} <= set(result.tactic_ids)
+    # a co-parenting arrangement at a relative's house is not
+    assert analyze("I'll drop the kids at your mum's at 5").danger_ids == ()

@@ -325,6 +325,16 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "stalking",
+        # announcing that they will wait outside the user's places, or turn up at work
+        r"\b(?:i'?ll|i will|i'?m going to|i'?m gonna|gonna|i'?m coming to)\s+(?:\w+\s+){0,2}?"
+        r"(?:be|wait|waiting|sit|park|stand)\s+(?:\w+\s+){0,2}?outside\s+(?:your|ur)\s+"
+        r"(?:\w+\s+)?(?:work|office|house|flat|home|place|door|school|gym|job|workplace|"
+        r"building|window)\b"
+        r"|\b(?:i'?ll|i will|i'?m going to|i'?m gonna|gonna)\s+(?:be|wait|come|turn up|show up)"
+        r"\s+(?:\w+\s+){0,2}?(?:at|to)\s+(?:your|ur)\s+(?:work|office|workplace|job|gym)\b",
+    ),
+    Rule(
+        "stalking",
         r"\b(?:turn(?:ed|s|ing)?|show(?:ed|s|ing)?|shown) up\s+(?:at|outside|to)\s+"
         r"(?:my|your|ur|the|our)\b",
     ),

@@ -11,28 +11,14 @@ from flows.analysis.matching import Hit, compile_split, find_all, phrases
 from flows.analysis.normalize import normalize
 from flows.analysis.patterns import TACTICS
 from flows.analysis.result import Analysis, Finding
+from flows.types import TACTICS as TACTIC_IDS
 
 _COMPILED: dict[str, tuple[re.Pattern[str], ...]] = {
     tactic: tuple(p for pattern in rule.patterns for p in compile_split(pattern))
     for tactic, rule in TACTICS.items()
 }
-_ORDER: tuple[str, ...] = (
-    "apology",
-    "promise",
-    "affection",
-    "guilt",
-    "victim",
-    "urgency",
-    "self_harm",
-    "threat",
-    "blame",
-    "gift",
-    "info_seeking",
-    "relay",
-    "smear",
-    "pressure",
-    "logistics",
-)
+#: Findings are reported in the fixed vocabulary order.
+_ORDER: tuple[str, ...] = TACTIC_IDS
 _WHY_SELF_HARM = (
     "This mentions them harming themselves. That is serious, and it is not yours to fix"
     " alone: emergency services can help them."
