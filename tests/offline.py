@@ -26,6 +26,8 @@ BOT_USER = {"id": BOT_ID, "is_bot": True, "first_name": "NoContactBot", "usernam
 class Call:
     method: str
     params: dict[str, Any]
+    #: uploaded files: part name -> file content
+    files: dict[str, bytes] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -116,7 +118,12 @@ class OfflineRequest(BaseRequest):
     ) -> tuple[int, bytes]:
         name = url.rsplit("/", 1)[-1]
         params: dict[str, Any] = dict(request_data.parameters) if request_data else {}
-        self.calls.append(Call(name, params))
+        files: dict[str, bytes] = {}
+        if request_data is not None and request_data.contains_files:
+            for part, upload in request_data.multipart_data.items():
+                content = upload[1] if isinstance(upload, tuple) else upload
+                files[part] = content if isinstance(content, bytes) else content.read()
+        self.calls.append(Call(name, params, files))
         result: Any = True
         if name == "getMe":
             result = BOT_USER

@@ -237,3 +237,64 @@ async def test_an_internal_error_gets_an_apology_and_logs_no_user_text(
     assert replies and "went wrong" in replies[0].text
     assert "my secret message" not in caplog.text
     assert "RuntimeError" in caplog.text
+
+
+def _upload(call: Call, field: str) -> bytes:
+    assert call.files, f"{call.method} uploaded no file"
+    return next(iter(call.files.values()))
+
+
+async def test_export_sends_the_users_data_and_a_pdf_evidence_report(env: Env) -> None:
+    import json
+
+    await env.send("/start")
+    await env.send("He checked my phone every night")
+    await env.send("/hoover")
+    await env.send("I'm sorry, I've changed. Please come home.")
+    await env.press("Save it")
+    await env.press("them")
+    before = len(env.request.calls)
+    await env.send("/export")
+    docs = [c for c in env.request.calls[before:] if c.method == "sendDocument"]
+    assert len(docs) == 2
+    exported = json.loads(_upload(docs[0], "document"))
+    assert "He checked my phone every night" in json.dumps(exported)
+    pdf = _upload(docs[1], "document")
+    assert pdf.startswith(b"%PDF")
+
+
+async def test_wipe_needs_the_typed_word_then_destroys_everything(env: Env) -> None:
+    await env.send("/start")
+    await env.send("reason that must vanish")
+    user_id = await env.store.find_user(4242)
+    assert user_id is not None
+    await env.send("/wipe")
+    replies = await env.send("delete please")  # not the word: nothing happens
+    assert "nothing was deleted" in texts(replies).lower()
+    assert await env.store.find_user(4242) == user_id
+    await env.send("/wipe")
+    replies = await env.send("DELETE")
+    assert "deleted" in texts(replies).lower()
+    assert await env.store.find_user(4242) is None
+    assert any(c.method == "deleteMessages" for c in env.request.calls)
+    # starting again is a fresh start
+    replies = await env.send("/start")
+    assert "crisis" in texts(replies).lower()
+
+
+async def test_progress_sends_numbers_and_a_chart(env: Env) -> None:
+    from datetime import UTC, datetime
+
+    replies = await env.send("/progress")
+    assert replies and not any(c.method == "sendPhoto" for c in env.request.calls)
+    user_id = await env.store.find_user(USER)
+    assert user_id is not None
+    await env.store.log_event(
+        user_id, "urge", {"pull": "miss", "outcome": "held"}, datetime.now(UTC)
+    )
+    before = len(env.request.calls)
+    await env.send("/progress")
+    calls = env.request.calls[before:]
+    assert any(c.method == "sendMessage" for c in calls)
+    photos = [c for c in calls if c.method == "sendPhoto"]
+    assert photos and _upload(photos[0], "photo").startswith(b"\x89PNG")
