@@ -79,6 +79,16 @@ def build_application(
     return application
 
 
+def new_event_loop() -> asyncio.AbstractEventLoop:
+    """uvloop where it is available (Linux, macOS): the same asyncio API, less overhead
+    per network call and per database round trip; the standard loop elsewhere."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - e.g. Windows
+        return asyncio.new_event_loop()
+    return uvloop.new_event_loop()
+
+
 def run_polling(settings: Settings) -> int:
     """``nocontact run``: verify the key and open the store first (a wrong key stops
     here, before any network or data access), then poll until stopped."""
@@ -88,7 +98,7 @@ def run_polling(settings: Settings) -> int:
             "TELEGRAM_BOT_TOKEN is not set. Get a token from @BotFather and put it in the "
             "environment or in .env (see .env.example)."
         )
-    loop = asyncio.new_event_loop()
+    loop = new_event_loop()
     asyncio.set_event_loop(loop)
     store = loop.run_until_complete(Store.open(settings))
     application = build_application(settings, store)
