@@ -343,3 +343,50 @@ def test_announcing_a_visit_to_the_users_work_inside_a_hoover_is_stalking() -> N
     assert {"apology", "promise", "gift"} <= set(result.tactic_ids)
     # a co-parenting arrangement at a relative's house is not
     assert analyze("I'll drop the kids at your mum's at 5").danger_ids == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "honestly i've been googling painless ways",
+        "i cut again last night, first time in months",
+        "I've written letters to my sister and my mum, just in case",
+        "i dont see myself being around much longer tbh",
+        "sometimes i stand on the platform and think how easy it would be",
+        "I keep picturing my own funeral and it doesn't even scare me",
+        "i gave my cat to my neighbour and sorted my bank stuff, i feel calm now",
+        "what's even the point of me",
+        "the pain would end if I wasn't here",
+        "I've been drinking and thinking about the river",
+    ],
+)
+def test_indirect_crisis_words_in_the_users_own_words_get_the_safety_net(text: str) -> None:
+    assert "self_harm_user" in [f.id for f in detect_danger(text, source="user")]
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        ("stalking", "he made a fake account to keep looking at my instagram"),
+        ("stalking", "my neighbour said a man was looking through my windows at night"),
+        ("stalking", "my friend said he's been asking everyone where I moved to"),
+    ],
+)
+def test_watching_and_hunting_for_the_user_is_stalking(kind: str, text: str) -> None:
+    assert kind in [f.id for f in detect_danger(text, source="user")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I cut myself cooking dinner lol",
+        "I keep thinking how easy it would be to move to Spain",
+        "I gave my dog a bath and sorted the garden",
+        "made a new account for my bakery and I keep checking the likes",
+        "I wrote him a letter just in case he needs the address",
+        "what is the point of meetings that could be emails",
+        "thinking about the river walk tomorrow",
+    ],
+)
+def test_everyday_sentences_with_the_same_words_are_not_danger(text: str) -> None:
+    assert detect_danger(text, source="user", model=None) == ()

@@ -698,6 +698,63 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "self_harm",
+        # In the writer's own words: notes left "just in case", researching painless ways,
+        # hurting themselves.
+        r"\bi(?:'ve| have)? (?:written|wrote|left|been writing|started writing) (?:\w+\s+){0,2}?"
+        r"(?:letters|notes|goodbye (?:letters?|notes?))\b[^\n]{0,60}?\b(?:just in case|in case|"
+        r"when i'?m gone|for after)\b"
+        r"|\b(?:googl\w*|look(?:ing|ed)? up|search(?:ing|ed)?(?: for)?|research\w*|read(?:ing)? "
+        r"about)\s+(?:\w+\s+){0,2}?(?:painless|quick|quickest|easy|easiest|surest)\s+"
+        r"(?:ways?|methods?)\b"
+        r"|\bpainless ways? to (?:die|go|do it|end it)\b"
+        r"|\bi(?:'ve| have)? (?:cut|burnt|burned|scratched|bruised|hurt) (?:myself|my (?:arms?|"
+        r"wrists?|legs?|thighs?|skin))\b(?! (?:cooking|shaving|on|at|in the|playing|by accident))"
+        r"|\bi cut again\b|\b(?:started|start|been|was|am|i'?m) cutting (?:again|myself)\b"
+        r"|\bi (?:self[- ]?harm(?:ed)?|relapsed (?:with|into) (?:cutting|self[- ]?harm))\b",
+        negatable=True,
+        person="first",
+    ),
+    Rule(
+        "self_harm",
+        # Indirect signs in the writer's own words: not seeing a future, a funeral pictured,
+        # affairs put in order, "how easy it would be", "if I wasn't here".
+        r"\b(?:don'?t|do not|can'?t|cannot) see myself (?:being )?(?:around|alive)"
+        r"(?: much| for)?(?: (?:much )?longer| next year| in a year| by christmas)\b"
+        r"|\bthink(?:ing)? (?:about )?how easy it would be\b(?!\s+to\s+(?:get|make|move|find|buy|"
+        r"fix|learn|set|cook|change|start|quit|leave (?:my job|work)))"
+        r"|\b(?:picturing|imagining|planning|thinking about|think about) my (?:own )?funeral\b"
+        r"|\b(?:giving|gave|given) away (?:all )?my (?:things|stuff|belongings|possessions)\b"
+        r"|\bsort(?:ed|ing)? (?:out )?my (?:affairs|will)\b"
+        r"|\b(?:gave|giving|given|rehomed|rehoming) (?:away )?my (?:cat|dog|pets?) (?:away|to)\b"
+        r"[^.!?\n]{0,60}?"
+        r"\b(?:sorted|sorting|calm|peace|ready|goodbye|won'?t need)\b"
+        r"|\bwhat'?s (?:even )?the point (?:of|in) me\b|\bwhat is (?:even )?the point of me\b"
+        r"|\bif i (?:wasn'?t|weren'?t|was not|were not|was no longer|wasn'?t around|weren'?t "
+        r"around) (?:here|around|alive)?(?: anymore| any more)?\b(?=[^.!?\n]{0,40}?"
+        r"\b(?:pain|hurt|end|stop|over|easier|better|relief|relieved|miss)\b)"
+        r"|\b(?:the )?(?:pain|hurt|suffering) (?:would|will|could) (?:all )?(?:end|stop) if i\b"
+        r"|\bthinking (?:about|of) (?:the )?(?:river|bridge|tracks|railway|train line|cliffs?|"
+        r"canal|motorway bridge|multi-?storey)\b(?! (?:walk|trip|view|cafe|pub))",
+        negatable=False,  # the patterns carry their own negations
+        person="first",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:asking|asked|asks|been asking) (?:everyone|around|people|my friends|all my friends|"
+        r"my family|my (?:mum|mom|dad|sister|brother|colleagues?|neighbours?)) (?:where|what) "
+        r"(?:i|i'?ve|i'?m) (?:moved|live|am|went|work|living|staying|moved to)\b",
+    ),
+    Rule(
+        "stalking",
+        # watching from fake accounts, looking in through the windows
+        r"\b(?:fake|secret|burner) (?:accounts?|profiles?|numbers?)\b"
+        r"[^.!?\n]{0,50}?\b(?:look|looking|watch|watching|check|checking|message|messaging|"
+        r"follow|following|view|viewing|stalk\w*)\b(?:\s+\w+){0,2}?\s+(?:my|me|mine|you|your|ur)\b"
+        r"|\b(?:look|looking|looked|peer|peering|peered|staring|stared) (?:in|into|through) "
+        r"(?:my|our|your|ur) (?:\w+ )?(?:windows?|letterbox|letter box)\b",
+    ),
+    Rule(
+        "self_harm",
         # The negation is part of the wish: "thinking about just not being here".
         r"\b(?:think|thinking|thought) (?:a lot |so much |more and more )?(?:about|of) (?:just )?"
         r"not (?:being here|being around|existing|waking up|turning|braking|stopping|coming back)\b"
@@ -811,6 +868,12 @@ _HARMLESS_WEAPON = re.compile(
     r"paintball|nerf|water|glue|staple|toy|film|movie|game|netflix|episode|book|novel|xbox|"
     r"playstation|fortnite|skills|chef|butcher|pumpkin|bbq|barbecue)\b"
 )
+#: "I cut myself chopping onions": an everyday accident, not self-harm.
+_ACCIDENT = re.compile(
+    r"\b(?:cooking|chopping|slicing|shaving|by accident|accidentally|on the (?:oven|stove|hob|"
+    r"iron|kettle|pan|grill|bbq|barbecue|tin|glass)|with the (?:iron|kettle|knife|scissors)|"
+    r"at the gym|playing|gardening|baking|making (?:dinner|lunch|tea|breakfast))\b"
+)
 #: Violence in a story someone watched or read.
 _FICTION = re.compile(
     r"\b(?:film|movie|documentary|episode|series|netflix|novel|book|podcast|true crime|"
@@ -875,6 +938,8 @@ def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit]) -> bool:
     if rule.kind == "weapon" and _HARMLESS_WEAPON.search(text, *around):
         return False
     if rule.kind == "violence" and _FICTION.search(text, *around):
+        return False
+    if rule.kind == "self_harm" and _ACCIDENT.search(text, hit.start, min(len(text), hit.end + 40)):
         return False
     if rule.needs_person_subject:
         begin = clause_start(text, hit.start)
