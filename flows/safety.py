@@ -164,7 +164,8 @@ def _ask_menu(state: State, data: UserData) -> tuple[Reply, ...]:
     region = data.resources.region(data.settings.get("region"))
     text = (
         "I'm not a crisis service. If you are in danger right now, call "
-        f"{region.emergency}.\n\n{resources_text(region)}\n\n"
+        f"{region.emergency}.\n\nSupport lines ({region.name}):\n"
+        f"{resources_text(region, emergency=False)}\n\n"
         "When you're ready, a plan helps: what to take, money, a safe place and your phone."
     )
     rows = [[button("Safety checklists", "sf:lists")]]
