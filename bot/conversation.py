@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.store import Store, UserContext
-from flows import router
+from flows import pinlock, router
 from flows.types import (
     AddReasons,
     Command,
@@ -150,26 +150,56 @@ class Conversation:
         async with self.lock(user_id):
             context = await self.store.load_context(user_id)
             seq, state = self._split(context.state)
+            lock = self._lock_of(context.state)
+            plain = await self._user_data(user_id, context, frozenset(), is_new, inp.now)
+            gate = pinlock.gate(lock, inp, plain, (state or {}).get("flow"))
+            if gate.run is None:
+                # locked (or just unlocked by a button press): nothing of the user's data
+                # is shown until the PIN is right
+                replies = gate.replies
+                if gate.show_current:
+                    data = await self._user_data(
+                        user_id, context, router.needs(state, None), is_new, inp.now
+                    )
+                    replies = (*gate.before, *router.render(state, data))
+                commands = await self._apply(user_id, gate.effects, inp.now)
+                seq += 1
+                await self.store.save_state(user_id, {"seq": seq, "flow": state, "lock": gate.lock})
+                return StepResult(
+                    replies=replies,
+                    seq=seq,
+                    commands=commands,
+                    effects=gate.effects,
+                    autodelete_minutes=autodelete_minutes(plain.settings),
+                )
             data = await self._user_data(
-                user_id, context, router.needs(state, inp), is_new, inp.now
+                user_id, context, router.needs(state, gate.run), is_new, inp.now
             )
-            outcome = router.handle(state, inp, data)
-            if outcome.ignored:
+            outcome = router.handle(state, gate.run, data)
+            if outcome.ignored and not gate.before:
                 return StepResult(seq=seq, ignored=True)
-            commands = await self._apply(user_id, outcome.effects, inp.now)
+            effects = (*gate.effects, *outcome.effects)
+            commands = await self._apply(user_id, effects, inp.now)
+            new_lock = pinlock.lock_now() if "hide" in commands else gate.lock
             seq += 1
-            await self.store.save_state(user_id, {"seq": seq, "flow": outcome.state})
+            flow = state if outcome.ignored else outcome.state
+            await self.store.save_state(user_id, {"seq": seq, "flow": flow, "lock": new_lock})
             return StepResult(
-                replies=outcome.replies,
+                replies=(*gate.before, *outcome.replies),
                 seq=seq,
                 commands=commands,
-                effects=outcome.effects,
+                effects=effects,
                 autodelete_minutes=autodelete_minutes(data.settings, outcome.effects),
             )
 
+    @staticmethod
+    def _lock_of(blob: dict[str, Any] | None) -> dict[str, Any] | None:
+        lock = (blob or {}).get("lock")
+        return lock if isinstance(lock, dict) else None
+
     async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
         """A button press.  A button from an older menu is stale: the current step is
-        shown again instead."""
+        shown again instead (or, in a locked chat, the request for the PIN)."""
         async with self.lock(user_id):
             current_seq, _ = await self._load(user_id)
         if seq != current_seq:
@@ -181,8 +211,13 @@ class Conversation:
             context = await self.store.load_context(user_id)
             seq, state = self._split(context.state)
             data = await self._user_data(user_id, context, router.needs(state, None), False, now)
+            probe = Input(kind="choice", now=now, text="")
+            if pinlock.gate(self._lock_of(context.state), probe, data).run is None:
+                replies: tuple[Reply, ...] = (Reply(f"{pinlock.LOCKED}\n{pinlock.FORGOT}"),)
+            else:
+                replies = router.render(state, data)
             return StepResult(
-                replies=router.render(state, data),
+                replies=replies,
                 seq=seq,
                 stale=stale,
                 autodelete_minutes=autodelete_minutes(data.settings),

@@ -96,9 +96,17 @@ async def deliver(
     replies = list(result.replies)
     if result.stale:
         replies.insert(0, Reply(EXPIRED))
+    if "delete_input" in result.commands and incoming_ids:
+        # the user's message held a PIN: it does not stay in the chat
+        try:
+            await bot.delete_messages(chat_id, list(incoming_ids))
+        except TelegramError as exc:
+            log.info("could not delete a PIN message: %s", type(exc).__name__)
+        incoming_ids = ()
     sent = await send_replies(bot, chat_id, replies, result.seq)
     for name in result.commands:
-        sent += await run_command(runtime, bot, user_id, chat_id, name)
+        if name != "delete_input":
+            sent += await run_command(runtime, bot, user_id, chat_id, name)
     if "wipe" not in result.commands:
         now = runtime.now()
         delete_after = (

@@ -63,7 +63,8 @@ class TerminalChat:
             self.seq = result.seq
             self.show(result.replies)
         for name in result.commands:
-            await self.command(name, user_id)
+            if name != "delete_input":  # nothing to delete in a terminal
+                await self.command(name, user_id)
         return result
 
     async def command(self, name: str, user_id: str) -> None:

@@ -3,6 +3,7 @@ confirmation)."""
 
 from __future__ import annotations
 
+from flows import pinlock
 from flows.flowspec import FlowSpec, chosen, end, go, typed
 from flows.replies import button, keyboard
 from flows.types import Command, Input, Outcome, Reply, State, UpdateSettings, UserData
@@ -52,7 +53,7 @@ def _ask_menu(state: State, data: UserData) -> tuple[Reply, ...]:
     rows = keyboard(
         [button(f"Turn discreet mode {'off' if on else 'on'}", "pv:discreet")],
         [button("Auto-delete", "pv:ad")],
-        [button("PIN lock", "pv:pin")],
+        [button("PIN lock: " + ("on" if _pin_on(state, data) else "off"), "pv:pin")],
         [button("Done", "pv:done")],
     )
     return (Reply(text, rows),)
@@ -88,12 +89,10 @@ def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
         if value == "pv:ad":
             return go(SPEC, state, "autodelete", data)
         if value == "pv:pin":
-            note = Reply(
-                "A PIN lock isn't available yet. Until then, your phone's own lock and /hide "
-                "are the best protection."
-            )
-            return go(SPEC, state, "menu", data, before=(note,))
+            return go(SPEC, state, "pin_menu" if _pin_on(state, data) else "pin_new", data)
         return None
+    if step in ("pin_menu", "pin_new", "pin_confirm"):
+        return _pin_step(state, inp, data)
     if step == "autodelete" and value is not None and value.startswith("ad:"):
         minutes = next((m for m, _ in AUTODELETE if value == f"ad:{m}"), None)
         if minutes is None:
@@ -105,10 +104,93 @@ def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
     return None
 
 
+# --------------------------------------------------------------------------- PIN lock
+def _pin_on(state: State, data: UserData) -> bool:
+    if "pin_on" in state:
+        return bool(state["pin_on"])
+    return pinlock.has_pin(data)
+
+
+def _ask_pin_menu(state: State, data: UserData) -> tuple[Reply, ...]:
+    text = (
+        f"The PIN lock is on. This chat locks after {pinlock.UNLOCK_MINUTES} minutes without "
+        "messages, and straight away with /hide."
+    )
+    rows = keyboard(
+        [button("Change the PIN", "pin:change")],
+        [button("Turn the PIN lock off", "pin:off")],
+        [button("Back", "pv:menu")],
+    )
+    return (Reply(text, rows),)
+
+
+def _ask_pin_new(state: State, data: UserData) -> tuple[Reply, ...]:
+    text = (
+        "Send a PIN of 4 to 8 digits. I'll delete your message straight away and keep only a "
+        "scrambled form of it.\n\n"
+        "With a PIN, your reasons, saved messages and everything else stay closed until the "
+        "PIN is sent. If you forget it, the only way back in is /wipe, which deletes "
+        "everything."
+    )
+    return (Reply(text, keyboard([button("Back", "pv:menu")])),)
+
+
+def _ask_pin_confirm(state: State, data: UserData) -> tuple[Reply, ...]:
+    return (Reply("Send the same PIN again to confirm.", keyboard([button("Back", "pv:menu")])),)
+
+
+def _pin_step(state: State, inp: Input, data: UserData) -> Outcome | None:
+    step = state["step"]
+    value = chosen(inp)
+    if step == "pin_menu":
+        if value == "pin:change":
+            return go(SPEC, state, "pin_new", data)
+        if value == "pin:off":
+            note = Reply("The PIN lock is off.")
+            new = {**state, "pin_on": False}
+            return go(
+                SPEC, new, "menu", data, before=(note,), effects=(UpdateSettings({"pin": None}),)
+            )
+        return None
+    text = typed(inp)
+    if text is None:
+        return None
+    pin = pinlock.valid_pin(text)
+    if pin is None:
+        return go(SPEC, state, step, data, before=(Reply("A PIN is 4 to 8 digits, nothing else."),))
+    forget = Command("delete_input")
+    if step == "pin_new":
+        new = {**state, "pin_first": pinlock.hash_pin(pin)}
+        return go(SPEC, new, "pin_confirm", data, effects=(forget,))
+    first = state.get("pin_first")
+    rest = {k: v for k, v in state.items() if k != "pin_first"}
+    if not pinlock.pin_matches(pin, first):
+        note = Reply("Those two didn't match. Let's try again.")
+        return go(SPEC, rest, "pin_new", data, before=(note,), effects=(forget,))
+    note = Reply(
+        f"The PIN lock is on. This chat locks after {pinlock.UNLOCK_MINUTES} minutes without "
+        "messages, and straight away with /hide."
+    )
+    return go(
+        SPEC,
+        {**rest, "pin_on": True},
+        "menu",
+        data,
+        before=(note,),
+        effects=(forget, UpdateSettings({"pin": first})),
+    )
+
+
 SPEC = FlowSpec(
     name="privacy",
     title="your privacy settings",
-    asks={"menu": _ask_menu, "autodelete": _ask_autodelete},
+    asks={
+        "menu": _ask_menu,
+        "autodelete": _ask_autodelete,
+        "pin_menu": _ask_pin_menu,
+        "pin_new": _ask_pin_new,
+        "pin_confirm": _ask_pin_confirm,
+    },
     step=_step,
 )
 

@@ -159,9 +159,10 @@ class UpdateSettings:
 
 @dataclass(frozen=True)
 class Command:
-    """A side effect only the adapter can do: "hide", "export", "wipe", "progress"."""
+    """A side effect only the adapter can do: "hide", "export", "wipe", "progress", or
+    "delete_input" (delete the user's message that this step answers: it held a PIN)."""
 
-    name: Literal["hide", "export", "wipe", "progress"]
+    name: Literal["hide", "export", "wipe", "progress", "delete_input"]
 
 
 Effect = (

@@ -298,3 +298,41 @@ async def test_progress_sends_numbers_and_a_chart(env: Env) -> None:
     assert any(c.method == "sendMessage" for c in calls)
     photos = [c for c in calls if c.method == "sendPhoto"]
     assert photos and _upload(photos[0], "photo").startswith(b"\x89PNG")
+
+
+async def test_pin_lock_through_telegram(env: Env) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    runtime = env.app.bot_data["runtime"]
+    start = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
+    runtime.clock = lambda: start
+    await env.send("/start")
+    await env.send("He went through my bag every night")
+    await env.send("/privacy")
+    await env.press("PIN lock")
+    deletes_before = sum(1 for c in env.request.calls if c.method == "deleteMessages")
+    await env.send("7391")
+    replies = await env.send("7391")
+    assert "PIN lock is on" in texts(replies)
+    deletes = [c for c in env.request.calls if c.method == "deleteMessages"]
+    assert len(deletes) - deletes_before == 2  # both PIN messages were deleted
+
+    # someone else picks up the phone later
+    runtime.clock = lambda: start + timedelta(minutes=30)
+    replies = await env.send("/reasons")
+    assert "locked" in texts(replies).lower()
+    assert "bag every night" not in texts(replies)
+    replies = await env.send("/evidence")
+    assert "locked" in texts(replies).lower()
+    replies = await env.send("1234")
+    assert "isn't right" in texts(replies)
+    # /safety always works
+    replies = await env.send("/safety")
+    assert "emergency" in texts(replies).lower() or "112" in texts(replies)
+    # the owner unlocks: what they asked for last is shown
+    replies = await env.send("7391")
+    assert replies[0].text.startswith("Unlocked.")
+    assert "saved any messages yet" in texts(replies)  # the /evidence asked for last
+    await env.send("/reasons")
+    await env.press("See all")
+    assert "bag every night" in texts(env.request.sent()[-2:])

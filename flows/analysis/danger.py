@@ -228,7 +228,9 @@ RULES: tuple[Rule, ...] = (
         "violence",
         r"\bnext time it'?(?:ll| will) be (?:you|me|your \w+)\b"
         r"|\b(?:punched|kicked|smashed|put his fist through|put her fist through) (?:a|the) "
-        r"(?:wall|door|window)\b",
+        r"(?:wall|door|window)\b"
+        r"|\b(?:punched|kicked|smashed|put|made) (?:a )?holes? (?:in|through) (?:the|a|my|our) "
+        r"(?:wall|door|window|plasterboard)\b",
     ),
     Rule(
         "violence",
@@ -456,7 +458,7 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:he|she|they|someone)\b[^.!?\n]{0,30}?\b(?:turned on|switched on|set up|installed"
         r"|enabled|sees|see|can see|checks?|checking|tracks?|tracking|watch(?:es|ing)?|using) "
         r"(?:\w+ )?(?:location sharing|find my|life360|snap ?map|my location|your location)\b"
-        r"|\b(?:location sharing|life360|snap ?map|find my (?:iphone|phone|friends)) (?:is |was )?"
+        r"|\b(?:location sharing|life360|snap ?map|find my (?:iphone|phone|friends))(?:'s| is| was)? ?"
         r"(?:still )?(?:on|switched on|turned on)\b"
         r"|\bshar(?:e|es|ed|ing) (?:my|your|ur) location with (?:him|her|them)\b"
         r"|\bput (?:something|an app|a tracker|spyware|an airtag) (?:on|in) (?:my|your|ur)\b",
@@ -594,7 +596,7 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:never|not) wake up\b|\b(?:hope|wish|pray) i (?:don'?t|never|won'?t) wake up\b"
         r"|\b(?:better|easier|happier|simpler)(?: off)?(?: for (?:everyone|everybody|them|you"
         r"|all))?"
-        r" if i (?:wasn'?t|weren'?t|was not|were not|didn'?t exist|was gone|were gone|just "
+        r" if i (?:just )?(?:wasn'?t|weren'?t|was not|were not|didn'?t exist|was gone|were gone|just "
         r"(?:disappeared|went away|died))\b"
         r"|\b(?:a|the|my) plan (?:to|for how to) (?:end (?:it|things|my life)|kill myself|die|do "
         r"it)\b"
@@ -794,9 +796,158 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "self_harm",
         r"\b(?:kill|killing|hurt|hurting|harm|harming|cut|cutting) (?:himself|herself|themselves)\b"
-        r"|\b(?:end|take|ending|taking) (?:his|her|their) (?:own )?life\b",
+        r"|\b(?:end|take|ending|taking) (?:his|her|their) (?:own )?life\b"
+        r"|\bdo(?:ing)? (?:himself|herself|themselves) in\b",
         negatable=True,
         person="third",
+    ),
+    # ------------------------------------------------------------------ third round
+    # Wider forms of the kinds above (general patterns, learnt from blind_b's misses).
+    Rule(
+        "violence",
+        # The outcome named instead of the act: "you'll be in a box", "an accident".
+        r"\b(?:you'?ll|you will|you'?re going to|you are going to|you'?re gonna|he'?ll|she'?ll"
+        r"|you could|you might|you'?d) (?:\w+ )?(?:be|end up|wind up|go) (?:in|under|into) "
+        r"(?:a |the )?(?:box|coffin|body bag|ground|grave|morgue|hospital|wheelchair|ditch"
+        r"|river|canal|boot)\b"
+        r"|\b(?:you'?re|you are|you'?ll|you will|you'?re gonna|he'?s|she'?s) (?:going to |gonna )?"
+        r"(?:have|meet|suffer) (?:a |an )?(?:little |nasty |terrible |tragic |horrible |unfortunate "
+        r")?(?:accident|fall)\b"
+        r"|\bmake (?:it|this|that) look like (?:an? )?(?:accident|suicide|you did it)\b"
+        r"|\bpeople (?:fall down (?:the )?stairs|have accidents|go missing|disappear)\b"
+        r"|\b(?:don'?t|do not|never) (?:think|assume|imagine|believe) (?:you'?re|you are|you'?ll be"
+        r"|you will be) safe\b|\byou'?re not safe (?:anywhere|there|in there|from me)\b"
+        r"|\bnowhere (?:is|will be) safe\b"
+        r"|\b(?:should|better|had better|'d better|want to|might want to|start|keep) "
+        r"(?:start )?look(?:ing)? over (?:your|ur) shoulder\b"
+        r"|\b(?:i'?ve got|i have|i know|i'?ve still got) (?:people|mates|friends|lads|guys|"
+        r"someone|somebody) (?:who|that)(?:'ll| will| would| can| could| owe me)\b"
+        r"|\bwon'?t be the only (?:thing|one) (?:that )?(?:gets? |getting )?(?:slashed|smashed|"
+        r"broken|burnt|burned|hurt|damaged|cut|stabbed|kicked in|done)\b"
+        r"|\b(?:slash|slashed|slashing|smash|smashed|smashing|torch|torched|key|keyed|brick|"
+        r"bricked) (?:your|ur|his|her|their|my) (?:new )?(?:tyres|tires|car|windows?|windscreen|"
+        r"van)\b"
+        r"|\bsee what happens\b(?=[^.!?\n]{0,30}$)|\byou'?ll see what happens\b"
+        r"|\b(?:fear|scared|afraid|frightened|terrified) (?:of what )?(?:he|she|they)(?:'ll| will"
+        r"| would|'d| might| could) do (?:to me|to us|next|if)\b",
+    ),
+    Rule(
+        "violence",
+        # A threat in quotes: she'll 'end me', he said he'd "sort me out".
+        rf"\b{_MODAL}\s+['\"]{_HARM_VERB}\s+{_PEOPLE_OBJ}\b",
+        negatable=True,
+    ),
+    Rule(
+        "violence",
+        # Hurting the children or another child: "he's been hitting their little boy".
+        r"\b(?:hurt|hurts|hurting|hit|hits|hitting|beat|beats|beating|harm|harming|smack|smacks|"
+        r"smacking|slap|slaps|slapping|shake|shakes|shook|shaking|punch\w*|kick\w*|choke\w*) "
+        r"(?:a|the|their|his|her|my|our|your) (?:little |baby |young |two year old |\w+ year "
+        r"old )?(?:boy|girl|son|daughter|kid|kids|child|children|baby|toddler|stepson|"
+        r"stepdaughter)\b"
+        rf"|\bmake (?:sure )?{_FAMILY} (?:pay|suffer)\b",
+        negatable=True,
+    ),
+    Rule(
+        "child_safety",
+        r"\b(?:hurt|hurts|hurting|hit|hits|hitting|beat|beats|beating|harm|harming|smack|smacks|"
+        r"smacking|slap|slaps|slapping|shake|shakes|shook|shaking|punch\w*|kick\w*|choke\w*) "
+        r"(?:a|the|their|his|her|my|our|your) (?:little |baby |young |two year old |\w+ year "
+        r"old )?(?:boy|girl|son|daughter|kid|kids|child|children|baby|toddler|stepson|"
+        r"stepdaughter)\b"
+        rf"|\b(?:the )?{_KIDS}(?:'s| is| are|'re) (?:fine|ok|okay|safe|alright|all right)\W+"
+        r"(?:for now|at the moment|for the moment|for today|so far)\b"
+        rf"|\b(?:make (?:sure )?)?{_FAMILY} (?:will |'ll |are going to |gonna )?(?:pay|suffer)"
+        r"(?: for)?\b"
+        r"|\b(?:not|isn'?t|won'?t|will not|never|refus\w* to|refus\w* to) (?:be )?(?:bringing|"
+        r"giving|handing|sending|returning|bring|give|hand|send|return) (?:the (?:baby|kids?|"
+        r"children|boys|girls)|them|him|her|my \w+|our \w+) (?:back|home)\b"
+        rf"|\b(?:scared|afraid|frightened|terrified|too scared) (?:to|of) (?:take|taking|send|"
+        rf"sending|leave|leaving|let|letting) {_FAMILY}\b"
+        rf"|\b{_KIDS}\b[^.!?\n]{{0,30}}\b(?:saw|watched|witnessed|heard) (?:the whole thing|"
+        r"everything|it all|it happen|him (?:hit|grab|push|hurt)|her (?:hit|grab|push|hurt))\b"
+        rf"|\b(?:take|grab|snatch|keep) (?:her|him|them|{_FAMILY})\b[^\n]{{0,80}}\bstop me\b"
+        rf"|\bstop me\b[^\n]{{0,60}}\b(?:take|grab|snatch|keep) (?:her|him|them|{_FAMILY})\b"
+        rf"|\b(?:packed|packing) (?:up )?(?:his|her|their|the (?:baby|kids)'?s?) (?:whole )?"
+        r"(?:room|things|stuff|clothes|bags?)\b(?=[^\n]{0,80}\b(?:not|never|won'?t|abroad)\b)",
+    ),
+    Rule(
+        "weapon",
+        # A weapon kept somewhere: "Dad's old shotgun is still in the cabinet", "the bat in
+        # the boot", "a baseball bat by the bed".
+        rf"\b(?:\w+'s|my|the|his|her|their|our|a|an) (?:\w+ )?{_WEAPON}(?:'s| is| are)? "
+        r"(?:still |always |now |kept )?(?:in|under|by|behind|beside|next to|on top of) "
+        r"(?:the|his|her|my|our|their|your) (?:\w+ )?(?:cabinet|boot|car|bed|pillow|drawer|"
+        r"cupboard|wardrobe|glovebox|glove box|shed|garage|van|door|seat|mattress|safe|loft|"
+        r"jacket|coat|bag|pocket)\b"
+        r"|\b(?:have|has|keep|keeps|kept|got|'ve got|still have|carries|carry) (?:a|the|his|her|"
+        r"my) (?:cricket |baseball |metal |wooden |golf )?(?:bat|club|iron bar|bar|poker|"
+        r"cosh|knuckle duster|knuckledusters?) (?:in|under|by|behind|beside|next to) "
+        r"(?:the|his|her|my|our) (?:\w+ )?(?:boot|car|bed|door|seat|van|cabinet|pillow)\b",
+        negatable=True,
+    ),
+    Rule(
+        "stalking",
+        # Knowing who came and went, where they park, which flat, which account.
+        r"\bwho (?:was|were|is) (?:the|that|this) (?:guy|man|bloke|fella|woman|girl|lad|car|van|"
+        r"person) (?:who|that)?(?: \w+)? ?(?:left|came|leaving|coming|at|outside|round|visited|"
+        r"dropped|in) (?:your|yours|ur|your place|the flat|the house)\b"
+        r"|\bi know where (?:he|she|they|your \w+) (?:lives?|works?|parks?|drinks?|goes|stays?|"
+        r"trains?|sleeps?)\b"
+        r"|\b(?:asking|asked|asks|been asking) (?:\w+ ){0,3}?(?:which|what) (?:flat|apartment|"
+        r"house|room|door|number|floor|building|address|unit) (?:was|is|i|you)\b"
+        r"|\b(?:app|apps|software|program|something) (?:on|in) (?:my|your) (?:phone|laptop|car|"
+        r"computer|tablet|ipad)\b[^.!?\n]{0,20}?\b(?:i|you) (?:never|didn'?t|did not) "
+        r"(?:install|download|put|add)\w*"
+        r"|\b(?:fake|secret|burner|new|anonymous) (?:accounts?|profiles?)\b[^.!?\n]{0,60}?"
+        r"\b(?:watch\w*|view\w*|look\w*|like\w*|check\w*) (?:\w+ ){0,5}?(?:my|your|ur) "
+        r"(?:stories|story|posts|photos|pictures|profile|status)\b"
+        r"|\b(?:no caller id|withheld number|private number|unknown number|blocked number)\b"
+        r"[^\n]{0,60}?\b(?:nobody|no one|no-one|nothing|just breathing|hangs? up|every (?:night"
+        r"|day|morning)|again)\b"
+        r"|\bevery (?:night|day|morning|evening)\b[^.!?\n]{0,40}?\b(?:no caller id|withheld|"
+        r"private number|unknown number|silent call)\b|\bsilent (?:phone )?calls?\b"
+        r"|\b(?:same|a|that|his|her) (?:\w+ ){0,2}(?:car|van|audi|bmw|motorbike|bike)\b"
+        r"[^.!?\n]{0,40}?\bbehind me\b"
+        r"|\b(?:saw|seen|read) (?:your|ur) (?:post|story|stories|status|check-?in|photos?|pics?)"
+        r"\b[^\n]{0,120}?\b(?:pop|come|drop|swing|turn|show|stop) (?:along|by|up|round|over|in)\b"
+        r"|\b(?:turn(?:ed|s|ing)?|show(?:ed|s|ing)?) up (?:at|outside) (?:her|his|their|\w+'s)"
+        r" (?:house|flat|place|work|door|home)\b[^.!?\n]{0,60}?\b(?:looking for|after) (?:me|you)"
+        r"\b|\bfollowed (?:me|you|us) (?:\w+ )?to\b|\bi followed you\b"
+        r"|\b(?:nobody|no one|no-one|only (?:my|your) \w+) (?:has|knows|had|knew|have) (?:it|the "
+        r"address|my (?:new )?(?:address|number)|where i (?:live|am|moved))\b(?: except| apart "
+        r"from| but| other than| apart| besides)"
+        r"|\b(?:already|somehow) (?:\w+ ){0,3}?(?:to |at |my |the )?(?:new address|new number|"
+        r"new flat|new place|new house|where i (?:live|moved|work))\b",
+    ),
+    Rule(
+        "self_harm",
+        # Means, places and goodbyes in the writer's own words.
+        r"\b(?:googl\w*|look(?:ed|ing)? up|search\w*|research\w*|check(?:ed|ing)? out)\s+(?:for\s+)?"
+        r"(?:the\s+)?(?:highest|tallest|nearest|closest|best) (?:bridges?|buildings?|cliffs?|"
+        r"car parks?|multi-?storeys?|roofs?|drops?|railway bridges?)\b"
+        r"|\b(?:stockpil\w*|hoard\w*|stash\w*|saving up|saved up|collecting|counting)\s+(?:up\s+)?"
+        r"(?:my|the|his|her|all (?:my|the))\s+(?:sertraline|citalopram|fluoxetine|diazepam|"
+        r"zopiclone|codeine|co-codamol|tramadol|insulin|antidepressants|prescriptions?|"
+        r"sleeping (?:pills|tablets)|morphine|oxycodone|propranolol|amitriptyline|mirtazapine)\b"
+        r"|\b(?:burn\w*|cut\w*|scratch\w*|carv\w*|slic\w*) (?:my|his|her) (?:arm|arms|wrist|wrists|"
+        r"leg|legs|thigh|thighs|skin|stomach|hip|hips)\b[^.!?\n]{0,30}?\b(?:again|lighter|"
+        r"cigarette|razor|blade|compass|on purpose|till|until|to feel)\b"
+        r"|\b(?:hope|wish|pray) i (?:just )?(?:don'?t|never|won'?t|do not|will not) wake up\b"
+        r"|\b(?:nobody|no one|no-one) (?:will|would|'d) (?:even )?(?:realise|realize|care|notice|"
+        r"miss me) (?:if|when) i (?:was|were|'m|am) (?:gone|dead|not here)\b"
+        r"|\b(?:won'?t|will not|not going to|never) (?:be )?(?:coming|come|get) (?:back )?down\b"
+        r"(?! (?:for|to|until|till|the stairs))"
+        r"|\b(?:top (?:floor|level|storey|deck)|roof) of (?:the |a )?(?:multi-?storey|car park|"
+        r"building|block|tower|flats)\b(?=[^\n]{0,80}\b(?:won'?t|never|last|again|times|alone|"
+        r"edge|jump|down)\b)"
+        r"|\bi (?:\w+ )?(?:wrote|written|writing|left) (?:a|the|my) (?:note|letter)\b[^\n]{0,80}?"
+        r"\b(?:use it|find it|in case|going to use|for after|when i'?m gone|goodbye|read it "
+        r"after)\b"
+        r"|\b(?:given|gave|giving|rehomed|rehoming) (?:away )?(?:my|the) (?:cat|dog|pets?|"
+        r"rabbit|guinea pigs?|bird|fish)\b[^\n]{0,80}?\b(?:ready|goodbye|cleared|sorted|won'?t "
+        r"need|peace|last)\b",
+        person="infer",
     ),
 )
 
@@ -811,6 +962,13 @@ IDIOMS: tuple[str, ...] = (
     r"\bshoot (?:me|you|him|her|us) (?:a|an) (?:text|message|email|msg|line|dm|call|pic)\b",
     r"\bstab(?:bed)? (?:me|you|him|her) in the back\b",
     r"\bhit (?:me|you) up\b",
+    r"\bhit (?:me|you|u) back (?:with|on|about|later|tomorrow|asap|when|in|by|once|after)\b",
+    r"\b(?:phone|battery|laptop|charger|tablet|ipad|car|plant|plants)(?:'s| is| has)? (?:about to "
+    r"|going to |gonna |nearly |almost |just )?(?:die|dying|dead|died)\b",
+    r"\b(?:got|get|getting|were|was) (?:absolutely |totally |properly )?(?:hammered|thrashed|"
+    r"battered|smashed|destroyed|murdered)\b(?= \d+[- ]\d+| (?:last night|at the|on the "
+    r"weekend|at (?:football|rugby|cricket|netball|hockey)))",
+    r"\b(?:hammered|thrashed|battered|smashed) \d+[- ]\d+\b",
     r"\bbeat (?:me|you|us|him|her) (?:at|to|in)\b",
     r"\bcut myself (?:a|an|some|another|off|short)\b",
     r"\bhurt myself (?:laughing|at the gym|playing|running|lifting|training)\b",
@@ -847,7 +1005,8 @@ IDIOMS: tuple[str, ...] = (
     r"\bbreak (?:a|your) leg\b|\bbroke (?:my|his|her|your) (?:leg|arm|wrist|ankle|toe|finger) "
     r"(?:playing|skiing|falling|on the|at|in a|when i fell|when he fell|when she fell)\b",
     r"\b(?:burn|burned|burnt) (?:my|your|his|her) (?:hand|finger|fingers|arm|tongue|mouth) "
-    r"(?:on|with|cooking|taking|getting)\b",
+    r"(?:on|with(?! (?:a|the|my|his|her) (?:lighter|cigarette|razor|blade|match))|cooking|taking|"
+    r"getting)\b",
     r"\b(?:dog|dogs|cat|cats|puppy|kitten|pup|toddler|duck|ducks|geese|goose|cow|cows|"
     r"horse|chickens?|seagulls?|pigeons?) (?:\w+ ){0,2}(?:follow|follows|following|followed|"
     r"watching|watches|watched|stalking|stalks|stalked|waiting|waits|sitting|sits|sat)\b"
@@ -897,6 +1056,20 @@ _REPORTED = re.compile(
     r"threatens|keeps saying|kept saying|messaged|screamed|shouted|posted)\b"
 )
 _MEANT_FOR = re.compile(r"\b(?:it'?s|its|is|that'?s) (?:for|meant for) (?:me|you)\b")
+#: A weapon used to frighten: "when we argue he picks it up", "not saying I'd use it".
+_MENACE = re.compile(
+    r"\b(?:when (?:we|i|he|she|they) (?:argue|argued|row|rowed|fight|fought|disagree|shout)|"
+    r"picks? (?:it|them) up|picked (?:it|them) up|holds? (?:it|them)|looks? at me|"
+    r"(?:i'?d|he'?d|she'?d|i would|he would|she would|i'?ll|he'?ll|she'?ll) use (?:it|them)|"
+    r"(?:not (?:saying|afraid|scared)|don'?t make me) (?:i'?d|to|that i'?d) use|"
+    r"thought you'?d (?:want|like) to know|just so you know|remember that)\b"
+)
+#: An incoming message that relays what the user is said to have claimed ("you told
+#: your friends that Dad used to hit you"): a smear to answer, not a danger.
+_YOUR_CLAIM = re.compile(
+    r"\byou(?:'d|'ve| had| have)? (?:been )?(?:told|telling|said|saying|claimed|claiming|"
+    r"tell|say|claim)\b(?: \w+){0,3}? that\b[^.!?\n]*$"
+)
 _KIDS_WITNESS = re.compile(r"\bin front of (?:the|our|my|his|her) " + _KIDS + r"\b")
 
 
@@ -929,7 +1102,14 @@ def _kind(rule: Rule, text: str, hit: Hit, source: Source) -> str:
     return "self_harm_user"
 
 
-def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit]) -> bool:
+def _claimed(text: str, hit: Hit) -> bool:
+    """The hit is in a sentence that says the user claimed it (see ``_YOUR_CLAIM``)."""
+    lo = max(0, hit.start - 160)
+    begin = max(text.rfind(mark, lo, hit.start) for mark in ".!?\n") + 1
+    return bool(_YOUR_CLAIM.search(text, max(lo, begin), hit.start))
+
+
+def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit], source: Source) -> bool:
     if any(i.start < hit.end and hit.start < i.end for i in idiom_spans):
         return False
     if rule.negatable and negated(text, hit.start, hit.end):
@@ -940,6 +1120,8 @@ def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit]) -> bool:
     if rule.kind == "violence" and _FICTION.search(text, *around):
         return False
     if rule.kind == "self_harm" and _ACCIDENT.search(text, hit.start, min(len(text), hit.end + 40)):
+        return False
+    if rule.kind == "violence" and source == "incoming" and _claimed(text, hit):
         return False
     if rule.needs_person_subject:
         begin = clause_start(text, hit.start)
@@ -964,11 +1146,15 @@ def detect_in(
     found: dict[str, list[Hit]] = {}
     for rule, patterns in _RULES:
         for hit in find_all(patterns, text):
-            if _kept(rule, text, hit, idiom_spans):
+            if _kept(rule, text, hit, idiom_spans, source):
                 found.setdefault(_kind(rule, text, hit, source), []).append(hit)
             else:
                 cleared.append(hit)
     if source == "incoming" and "weapon" in found:
+        found.setdefault("violence", []).extend(found["weapon"])
+    if "weapon" in found and any(
+        _MENACE.search(text, max(0, h.start - 80), h.end + 120) for h in found["weapon"]
+    ):
         found.setdefault("violence", []).extend(found["weapon"])
     if "weapon" in found and ("stalking" in found or _MEANT_FOR.search(text)):
         found.setdefault("violence", []).extend(found["weapon"])

@@ -29,10 +29,39 @@ def test_autodelete_choice(convo: Convo) -> None:
     assert convo.tap("ad:5", shown=False).ignored
 
 
-def test_pin_lock_is_honestly_not_available(convo: Convo) -> None:
+def test_setting_a_pin_asks_twice_deletes_both_messages_and_stores_only_a_hash(
+    convo: Convo,
+) -> None:
+    from flows import pinlock
+
     convo.command("privacy")
     out = convo.tap("pv:pin")
-    assert "isn't available yet" in text_of(out)
+    assert "4 to 8 digits" in text_of(out)
+    out = convo.say("12ab")
+    assert "4 to 8 digits" in text_of(out) and Command("delete_input") not in out.effects
+    out = convo.say("4821")
+    assert Command("delete_input") in out.effects
+    assert "4821" not in str(convo.state)
+    out = convo.say("4822")  # a typo: start again
+    assert "didn't match" in text_of(out)
+    convo.say("4821")
+    out = convo.say("4821")
+    assert Command("delete_input") in out.effects
+    [stored] = [e.patch["pin"] for e in out.effects if isinstance(e, UpdateSettings)]
+    assert "4821" not in str(stored)
+    assert pinlock.pin_matches("4821", stored) and not pinlock.pin_matches("4820", stored)
+    assert "PIN lock is on" in text_of(out)
+
+
+def test_the_pin_can_be_turned_off(convo: Convo) -> None:
+    from flows import pinlock
+
+    convo.store.settings["pin"] = pinlock.hash_pin("1234")
+    convo.command("privacy")
+    out = convo.tap("pv:pin")
+    assert "pin:off" in values(out)
+    out = convo.tap("pin:off")
+    assert UpdateSettings({"pin": None}) in out.effects
 
 
 def test_hide_asks_first(convo: Convo) -> None:

@@ -1,0 +1,221 @@
+"""PIN lock: someone who picks up the phone cannot open the user's reasons, evidence,
+unsent messages or export without the PIN.
+
+The lock sits in front of the router.  While the chat is locked, only what reveals
+nothing passes (/safety, /help, /hide, /cancel, /wipe, scheduled check-ins); anything
+else is kept and replayed once the right PIN arrives, so nothing typed is lost.  Danger
+words still get the safety message at once.  The chat locks itself after
+``UNLOCK_MINUTES`` without activity, and at once on /hide.
+
+The PIN is stored only as a salted PBKDF2 hash inside the user's encrypted settings.
+Every message that carries a PIN is deleted from the chat (``Command("delete_input")``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from flows.analysis import detect_danger
+from flows.safety import safety_message
+from flows.types import Command, Input, LogEvent, Reply, UserData
+
+#: How long the chat stays open after the last message.
+UNLOCK_MINUTES = 10
+#: Wrong PINs in a row before a pause, and the pause.
+MAX_TRIES = 5
+PAUSE_MINUTES = 15
+PIN_PATTERN = re.compile(r"^\s*(\d{4,8})\s*$")
+_ITERATIONS = 100_000
+
+#: Inputs that reveal nothing and may pass a locked chat: the safety resources, help,
+#: clearing or wiping the chat (the user's way out, also when the PIN is forgotten), and
+#: the answers to a daily check-in that show none of the user's words.
+OPEN_COMMANDS = frozenset({"safety", "help", "hide", "cancel", "wipe"})
+OPEN_CHOICES = re.compile(
+    r"^(?:cmd:safety|safe:ok|ci:none|ci:contact|ci:end|nc:yes|nc:no|m:[1-5]|m:skip|rw:skip)$"
+)
+#: Flows whose every step may be finished in a locked chat.
+OPEN_FLOWS = frozenset({"hide", "wipe"})
+
+LOCKED = "This chat is locked. Send your PIN to open it."
+FORGOT = "Forgot it? /wipe deletes everything so you can start again. /safety always works."
+WRONG = "That PIN isn't right."
+PAUSED = "Too many tries. Please wait {minutes} minutes before trying again."
+OPENED = "Unlocked."
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> dict[str, Any]:
+    """The stored form of a PIN: salt and PBKDF2-SHA256 hash, both hex."""
+    salt = salt if salt is not None else secrets.token_bytes(16)
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, _ITERATIONS)
+    return {"salt": salt.hex(), "hash": digest.hex(), "iterations": _ITERATIONS}
+
+
+def pin_matches(pin: str, stored: object) -> bool:
+    if not isinstance(stored, dict):
+        return False
+    try:
+        salt = bytes.fromhex(str(stored["salt"]))
+        expected = bytes.fromhex(str(stored["hash"]))
+        iterations = int(stored.get("iterations", _ITERATIONS))
+    except (KeyError, ValueError):
+        return False
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations)
+    return hmac.compare_digest(digest, expected)
+
+
+def valid_pin(text: str) -> str | None:
+    """The PIN in ``text`` if it is 4 to 8 digits."""
+    match = PIN_PATTERN.match(text)
+    return match.group(1) if match else None
+
+
+def has_pin(data: UserData) -> bool:
+    return isinstance(data.settings.get("pin"), dict)
+
+
+@dataclass
+class Gate:
+    """What the lock decided for one input."""
+
+    #: the lock's new state (kept by the adapter next to the flow state)
+    lock: dict[str, Any]
+    #: replies to send instead of running the router (locked); empty when it passes
+    replies: tuple[Reply, ...] = ()
+    effects: tuple[Any, ...] = ()
+    #: pass this input to the router (the original, or the one kept while locked)
+    run: Input | None = None
+    #: show these before the router's replies (e.g. "Unlocked.")
+    before: tuple[Reply, ...] = ()
+    #: after unlocking with a kept button press: show the current step again
+    show_current: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _opens(inp: Input, flow: str | None) -> bool:
+    if inp.kind == "trigger":
+        return True
+    if inp.kind == "command":
+        return inp.text in OPEN_COMMANDS
+    if flow in OPEN_FLOWS and inp.kind in ("text", "choice"):
+        return True
+    if inp.kind == "choice":
+        return OPEN_CHOICES.match(inp.text) is not None
+    return False
+
+
+def _until(lock: dict[str, Any], key: str) -> datetime | None:
+    raw = lock.get(key)
+    if not isinstance(raw, str):
+        return None
+    try:
+        return datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+
+
+def _open_lock(now: datetime) -> dict[str, Any]:
+    return {"open_until": (now + timedelta(minutes=UNLOCK_MINUTES)).isoformat()}
+
+
+def _kept(inp: Input) -> dict[str, Any] | None:
+    """An input worth replaying after unlocking (typed things; a button only marks that
+    the current step should be shown again)."""
+    if inp.kind in ("text", "forward", "command"):
+        return {
+            "kind": inp.kind,
+            "text": inp.text,
+            "args": inp.args,
+            "forwarded_at": inp.forwarded_at.isoformat() if inp.forwarded_at else None,
+        }
+    if inp.kind == "choice":
+        return {"kind": "choice"}
+    return None
+
+
+def _replay(kept: dict[str, Any], now: datetime) -> Input | None:
+    kind = kept.get("kind")
+    if kind not in ("text", "forward", "command"):
+        return None
+    at = kept.get("forwarded_at")
+    return Input(
+        kind=kind,
+        now=now,
+        text=str(kept.get("text", "")),
+        args=str(kept.get("args", "")),
+        forwarded_at=datetime.fromisoformat(at) if isinstance(at, str) else None,
+    )
+
+
+def gate(lock: dict[str, Any] | None, inp: Input, data: UserData, flow: str | None = None) -> Gate:
+    """Decide whether ``inp`` may reach the router now (``flow``: the current flow)."""
+    lock = dict(lock or {})
+    now = inp.now
+    if not has_pin(data):
+        # no PIN: the chat is open (and stays open for a while once a PIN is set)
+        return Gate(lock=_open_lock(now), run=inp)
+    open_until = _until(lock, "open_until")
+    if open_until is not None and now <= open_until:
+        return Gate(lock=_open_lock(now), run=inp)
+    if _opens(inp, flow):
+        return Gate(lock=lock, run=inp)
+
+    # locked
+    text = inp.text if inp.kind in ("text", "forward") else ""
+    before: list[Reply] = []
+    effects: list[Any] = []
+    danger = [f.id for f in detect_danger(text, source="user")] if text else []
+    if danger:
+        before.append(safety_message(danger, data))
+        effects.append(LogEvent("safety", {"danger": danger}))
+    pin = valid_pin(text) if inp.kind == "text" else None
+    if pin is None:
+        kept = _kept(inp)
+        if kept is not None and not danger:
+            lock["kept"] = kept
+        return Gate(
+            lock=lock,
+            replies=(*before, Reply(f"{LOCKED}\n{FORGOT}")),
+            effects=tuple(effects),
+        )
+
+    effects.append(Command("delete_input"))
+    paused_until = _until(lock, "paused_until")
+    if paused_until is not None and now < paused_until:
+        minutes = max(1, int((paused_until - now).total_seconds() // 60) + 1)
+        return Gate(
+            lock=lock,
+            replies=(Reply(PAUSED.format(minutes=minutes)),),
+            effects=tuple(effects),
+        )
+    if not pin_matches(pin, data.settings.get("pin")):
+        tries = int(lock.get("tries", 0)) + 1
+        lock["tries"] = tries
+        if tries >= MAX_TRIES:
+            lock["tries"] = 0
+            lock["paused_until"] = (now + timedelta(minutes=PAUSE_MINUTES)).isoformat()
+            reply = Reply(PAUSED.format(minutes=PAUSE_MINUTES))
+        else:
+            reply = Reply(f"{WRONG} {LOCKED}\n{FORGOT}")
+        return Gate(lock=lock, replies=(reply,), effects=tuple(effects))
+
+    kept = lock.get("kept")
+    replay = _replay(kept, now) if isinstance(kept, dict) else None
+    return Gate(
+        lock=_open_lock(now),
+        effects=tuple(effects),
+        run=replay,
+        before=(Reply(OPENED),),
+        show_current=replay is None,
+    )
+
+
+def lock_now() -> dict[str, Any]:
+    """The lock's state right after /hide or turning the PIN on: locked."""
+    return {}
