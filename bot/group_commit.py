@@ -43,14 +43,28 @@ class GroupCommit:
                 async with self._transaction() as conn:
                     for statement, rows, _ in _merged(batch):
                         await conn.execute(statement, rows)
-            except Exception as exc:  # every waiter of this batch learns of it
-                for _, _, future in batch:
-                    if not future.done():
-                        future.set_exception(exc)
+            except Exception:
+                # one bad write (say, for a user wiped a moment ago) must not fail the
+                # others: commit each on its own, and tell only the failing caller
+                await self._one_by_one(batch)
             else:
                 for _, _, future in batch:
                     if not future.done():
                         future.set_result(None)
+
+    async def _one_by_one(
+        self, batch: list[tuple[Executable, list[dict[str, Any]], asyncio.Future[None]]]
+    ) -> None:
+        for statement, rows, future in batch:
+            try:
+                async with self._transaction() as conn:
+                    await conn.execute(statement, rows)
+            except Exception as exc:
+                if not future.done():
+                    future.set_exception(exc)
+            else:
+                if not future.done():
+                    future.set_result(None)
 
     async def drain(self) -> None:
         """Wait until everything submitted so far is committed."""

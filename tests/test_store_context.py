@@ -66,3 +66,23 @@ async def test_a_wiped_user_has_no_context(store: Store) -> None:
     await store.wipe_user(user)
     with pytest.raises((UnknownUserError, LookupError)):
         await store.load_context(user)
+
+
+async def test_one_failing_write_in_a_group_commit_does_not_fail_the_others(
+    store: Store,
+) -> None:
+    import asyncio
+
+    alice, _ = await store.ensure_user(81, 81)
+    bob, _ = await store.ensure_user(82, 82)
+    await store.load_context(bob)
+    await store.wipe_user(alice)  # alice's rows are gone; a late write for her must fail
+    late = store.remember_messages(alice, [1, 2], NOW)
+    fine = store.save_state(bob, {"seq": 7, "flow": None})
+    results = await asyncio.gather(
+        store.remember_messages(bob, [3], NOW), late, fine, return_exceptions=True
+    )
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], Exception)
+    assert (await store.load_context(bob)).state == {"seq": 7, "flow": None}
+    assert await store.messages_to_hide(bob) == [3]
