@@ -3,8 +3,10 @@
 Run from the repository root:  python bench/analysis.py [--errors]
 Prints per-tactic precision/recall, danger recall per kind, the danger false-positive
 rate on messages labelled with no danger, and tactic micro-F1, for: the labelled set
-(all / tune / holdout), blind_a (tuned on) and blind_b (never tuned on).  --errors lists
-the misses of the labelled set and blind_a only: blind_b's texts and errors stay unread.
+(all / tune / holdout), blind_a and blind_b (both tuned on), the three together (where
+the targets are checked), and blind_c (never tuned on: totals only).  --errors lists the
+misses of the labelled set, blind_a and blind_b only: blind_c's texts and errors stay
+unread.
 
 About the sets (read before trusting any figure):
 - labelled_messages.jsonl "tune" (355 messages) is what the rules were first written and
@@ -27,6 +29,19 @@ About the sets (read before trusting any figure):
   bench/train_danger.py) unless marked "rules": trained on labelled + blind_a, thresholds
   by 5-fold CV there.  blind_b with it: danger recall 0.435, FP 0.064 (CV said 0.029),
   tactic micro-F1 0.568.
+- blind_b round: blind_b was then opened and became tuning data.  Its figures before
+  (rules + classifier): per-kind danger recall 0.435 (27 of 62), any-danger recall 0.54
+  (27 of 50; the user's own crisis words 11 of 25), FP 0.064 (7 of 110).  The rules were
+  widened with general patterns on its misses and on messages written for the purpose
+  (labelled "tune" gained 396, many of them negatives: 846 in all), and the classifier
+  retrained on labelled + blind_a + blind_b with a stricter false-positive budget
+  (bench/train_danger.py).  After: blind_b per-kind recall 0.984 (rules alone 0.968),
+  any-danger recall 1.00, FP 0.000 - tuned figures, no longer a measure of anything.
+- blind_c.jsonl (200 messages, another writer who never saw the rules) is the blind set
+  now, never tuned on; totals only.  Measured once after the blind_b round: danger recall
+  per kind 0.637 (58 of 91), any-danger recall 0.705 (55 of 78), FP 0.016 (2 of 122),
+  tactic micro-F1 0.641; the rules alone 0.560 / 0.008.  As with blind_b before it: the
+  tuned sets sit near 0.98, a new writer near 0.64.
 """
 
 from __future__ import annotations
@@ -48,6 +63,7 @@ DATA = ROOT / "tests" / "data"
 LABELLED = DATA / "labelled_messages.jsonl"
 BLIND_A = DATA / "blind_a.jsonl"
 BLIND_B = DATA / "blind_b.jsonl"
+BLIND_C = DATA / "blind_c.jsonl"
 MODEL = ROOT / "flows" / "analysis" / "data" / "danger_model.json"
 TARGETS = {"danger_recall": 0.95, "danger_fp": 0.05, "tactic_micro_f1": 0.80}
 
@@ -91,6 +107,20 @@ def show(name: str, report: Report, errors: bool) -> None:
             print("  ", line)
 
 
+def show_totals(name: str, report: Report) -> None:
+    """Totals only (a blind set: no texts, no errors, no per-tactic table)."""
+    print(f"\n== {name}: {report.messages} messages (totals only)")
+    for kind, c in report.danger.items():
+        if c.tp + c.fn:
+            print(f"  {kind:<15} recall {c.recall:.3f} ({c.tp} of {c.tp + c.fn})")
+    print(
+        f"  danger recall per kind {report.danger_recall:.3f}  any-danger recall "
+        f"{report.any_danger_recall:.3f} ({report.danger_flagged} of {report.danger_messages})"
+        f"  FP rate {report.danger_false_positive_rate:.3f} ({report.safe_flagged} of "
+        f"{report.safe_messages})  tactic micro-F1 {report.tactic_micro.f1:.3f}"
+    )
+
+
 def speed() -> None:
     text = (
         "I'm so sorry, I miss you. Are you picking her up at 5? You'll regret this. "
@@ -108,7 +138,9 @@ BLIND_RUNS = (
     "blind_a 0.458 / 0.036 / 0.547 (since tuned on); blind_b 0.274 / 0.018 / 0.487 before "
     "the blind_a round and 0.306 / 0.018 / 0.561 after it (never tuned on); with the "
     "trained classifier (thresholds by CV on labelled + blind_a): blind_b 0.435 / 0.064 / "
-    "0.568"
+    "0.568 (since tuned on); after the blind_b round (rules widened on blind_b, classifier "
+    "retrained on labelled + blind_a + blind_b): blind_c 0.637 / 0.016 / 0.641, any-danger "
+    "recall 0.705, rules alone 0.560 / 0.008 (never tuned on)"
 )
 
 
@@ -129,7 +161,7 @@ def danger_table(sets: list[tuple[str, list[dict[str, object]]]]) -> None:
             f"{both.danger_false_positive_rate:.3f}"
         )
     model = json.loads(MODEL.read_text(encoding="utf-8"))
-    print("5-fold cross-validation on labelled + blind_a (bench/train_danger.py):")
+    print("5-fold cross-validation on labelled + blind_a + blind_b (bench/train_danger.py):")
     for mode, fig in model["cross_validated"].items():
         print(f"  {mode:<11} recall {fig['recall']:.3f}  FP {fig['fp']:.3f}")
     print(
@@ -145,13 +177,15 @@ def main() -> int:
     show("labelled: tune", evaluate(r for r in rows if r.get("split") != "holdout"), False)
     show("labelled: holdout", evaluate(r for r in rows if r.get("split") == "holdout"), False)
     show("blind_a (tuned on)", evaluate(load(BLIND_A)), errors)
-    show("blind_b (never tuned on; errors never printed)", evaluate(load(BLIND_B)), False)
-    danger_table(
-        [
-            ("labelled + blind_a (trained/tuned on)", rows + load(BLIND_A)),
-            ("blind_b (never trained or tuned on)", load(BLIND_B)),
-        ]
-    )
+    show("blind_b (tuned on)", evaluate(load(BLIND_B)), errors)
+    tuned = rows + load(BLIND_A) + load(BLIND_B)
+    show("labelled + blind_a + blind_b (the targets)", evaluate(tuned), False)
+    sets = [("labelled + blind_a + blind_b (trained/tuned on)", tuned)]
+    if BLIND_C.exists():
+        blind_c = load(BLIND_C)
+        show_totals("blind_c (never tuned on)", evaluate(blind_c))
+        sets.append(("blind_c (never trained or tuned on)", blind_c))
+    danger_table(sets)
     print("\n" + BLIND_RUNS)
     speed()
     return 0

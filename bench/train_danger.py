@@ -3,11 +3,11 @@
 Run from the repository root:  python bench/train_danger.py [--out PATH]
 
 Trains one-vs-rest logistic regression (plain Python, deterministic) on
-tests/data/labelled_messages.jsonl + blind_a.jsonl, picks a threshold per kind by 5-fold
-cross-validation on those same sets (never on blind_b), and writes
+tests/data/labelled_messages.jsonl + blind_a.jsonl + blind_b.jsonl, picks a threshold per
+kind by 5-fold cross-validation on those same sets (never on blind_c), and writes
 flows/analysis/data/danger_model.json: the weights, the thresholds and the
-cross-validated figures.  blind_b is only scored at the end, totals only: its texts and
-errors are never printed.
+cross-validated figures.  blind_c is only scored on request (--blind-c), totals only:
+its texts and errors are never printed.
 
 Thresholds: starting from "nothing flagged", the per-kind thresholds are lowered one
 step at a time, always taking the step that finds the most dangerous messages per
@@ -40,8 +40,8 @@ from flows.analysis.normalize import normalize  # noqa: E402
 from flows.types import DANGER_KINDS  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
-TRAIN_FILES = ("labelled_messages.jsonl", "blind_a.jsonl")
-BLIND_B = DATA / "blind_b.jsonl"
+TRAIN_FILES = ("labelled_messages.jsonl", "blind_a.jsonl", "blind_b.jsonl")
+BLIND_C = DATA / "blind_c.jsonl"
 OUT = ROOT / "flows" / "analysis" / "data" / "danger_model.json"
 
 FOLDS = 5
@@ -52,11 +52,13 @@ MIN_COUNT = 2  # a word or bigram must occur in this many training messages
 #: Out-of-fold false-positive rate (any kind flagged on a message without danger) the
 #: thresholds may reach, for the classifier alone AND for rules + classifier: the rules'
 #: idiom lists were tuned on these very sets, so the combined figure alone flatters.
-#: The product allows 0.05; this keeps a margin.
-FP_TARGET = 0.04
+#: The product allows 0.05.  On blind_b (before it was trained on) the false-positive
+#: rate came out about twice the out-of-fold figure (0.064 against 0.029), and the rules
+#: add their own there, so the classifier gets 0.02.
+FP_TARGET = 0.02
 #: Budgets tried for the greedy threshold search (on the classifier's raw out-of-fold
 #: scores), smallest first; the largest whose combined figure stays within FP_TARGET wins.
-BUDGETS = (0.03, 0.035, 0.04, 0.045, 0.05, 0.055, 0.06, 0.065, 0.07)
+BUDGETS = (0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.045, 0.05)
 #: When the rules cleared something (idiom, negation) or already found danger, the score
 #: must be this much above the threshold (and above every out-of-fold false alarm).
 CONFIDENT_MARGIN = 6.0
@@ -237,6 +239,8 @@ def _merge(reports: Sequence[Report]) -> Report:
         danger=counts("danger"),
         safe_messages=sum(r.safe_messages for r in reports),
         safe_flagged=sum(r.safe_flagged for r in reports),
+        danger_messages=sum(r.danger_messages for r in reports),
+        danger_flagged=sum(r.danger_flagged for r in reports),
     )
 
 
@@ -334,9 +338,9 @@ def train() -> dict[str, Any]:
     }
 
 
-def blind_b_figures(model: Model) -> dict[str, dict[str, float]]:
-    """blind_b totals only (never trained or tuned on; texts and errors never shown)."""
-    rows = load(BLIND_B)
+def blind_c_figures(model: Model) -> dict[str, dict[str, float]]:
+    """blind_c totals only (never trained or tuned on; texts and errors never shown)."""
+    rows = load(BLIND_C)
     return {
         "rules": figures(evaluate(rows, _rules_only, tactics_too=False)),
         "classifier": figures(evaluate(rows, _classifier_only(model), tactics_too=False)),
@@ -351,7 +355,9 @@ def dump(content: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--no-blind-b", action="store_true", help="skip the blind_b totals")
+    parser.add_argument(
+        "--blind-c", action="store_true", help="also print the blind_c totals (measure once)"
+    )
     args = parser.parse_args(argv)
     content = train()
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -360,12 +366,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KB, {len(model.weights)} features)")
     for kind, t in zip(model.kinds, model.thresholds, strict=True):
         print(f"  threshold {kind:<15} {t:8.3f}")
-    print(f"{FOLDS}-fold cross-validation on labelled + blind_a (danger recall / FP / precision):")
+    print(
+        f"{FOLDS}-fold cross-validation on labelled + blind_a + blind_b "
+        "(danger recall / FP / precision):"
+    )
     for mode, fig in content["cross_validated"].items():
         print(f"  {mode:<11} {fig['recall']:.3f} / {fig['fp']:.3f} / {fig['precision']:.3f}")
-    if not args.no_blind_b:
-        print("blind_b (never trained or tuned on):")
-        for mode, fig in blind_b_figures(model).items():
+    if args.blind_c:
+        print("blind_c (never trained or tuned on):")
+        for mode, fig in blind_c_figures(model).items():
             print(f"  {mode:<11} {fig['recall']:.3f} / {fig['fp']:.3f} / {fig['precision']:.3f}")
     return 0
 

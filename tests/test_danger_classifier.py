@@ -15,10 +15,11 @@ from flows.types import DANGER_KINDS
 
 SHIPPED = Path(__file__).resolve().parent.parent / "flows/analysis/data/danger_model.json"
 
-#: Danger no rule names, that the classifier finds (the user's own words).
+#: Danger no rule names, that the classifier finds (the user's own words).  ("I have
+#: nothing left, I've sorted the pills" was one until the rules learnt means made ready.)
 MISSED_BY_RULES = (
-    ("I have nothing left, I've sorted the pills", "self_harm_user"),
-    ("he put his hands on me again last night", "violence"),
+    ("I've got enough tablets saved now", "self_harm_user"),
+    ("I've still got bruises on my arms from Saturday", "violence"),
 )
 
 
@@ -55,7 +56,7 @@ def test_phrases_are_cut_from_the_original_text_after_normalisation() -> None:
 
 def test_an_incoming_message_is_never_the_users_own_self_harm() -> None:
     model = load_model()
-    text = "I have nothing left, I've sorted the pills"
+    text = "I've got enough tablets saved now"
     ids = [f.id for f in classify(model, normalize(text), "incoming")]
     assert "self_harm_user" not in ids
     assert [f.id for f in detect_danger(text, "incoming")] == ["self_harm_them"]

@@ -1,8 +1,8 @@
 """A small trained danger classifier that backs up the rules in danger.py.
 
 One linear model per danger kind (logistic regression, trained by
-``bench/train_danger.py`` on tests/data/labelled_messages.jsonl and blind_a.jsonl) over
-simple features of the normalised text:
+``bench/train_danger.py`` on tests/data/labelled_messages.jsonl, blind_a.jsonl and
+blind_b.jsonl) over simple features of the normalised text:
 
 - ``w:<word>`` and ``b:<word> <word>``: lower-case word unigrams and bigrams;
 - ``x:<stem>``: a word or phrase of a small hand-written danger lexicon (``LEXICON``), so
@@ -242,6 +242,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
 DANGER_CONCEPTS = frozenset(
     ("harm", "body", "weapon", "watch", "kids", "take", "selfharm", "fear", "reflexive")
 )
+#: Concepts whose stems are nouns: only a plural ending is the same word.
+_NOUNS = frozenset(("weapon",))
 _STEMS: dict[str, str] = {stem: concept for concept, stems in LEXICON.items() for stem in stems}
 _LEXICON = re.compile(
     r"\b(" + "|".join(re.escape(s) for s in sorted(_STEMS, key=len, reverse=True)) + r")"
@@ -288,10 +290,12 @@ def features(text: str, source: Source) -> list[list[Feature]]:
         if first is None:
             continue
         stem = match.group(1)
+        concept = _STEMS[stem]
+        if concept in _NOUNS and (match.group(2) or "") not in ("", "s", "es"):
+            continue  # "hammered", "batting": not the weapon
         last = first + stem.count(" ")
         if last >= len(words) or words[last][2] != match.end():
             continue
-        concept = _STEMS[stem]
         for name in ("x:" + stem, "c:" + concept, f"s:{source}|c:{concept}"):
             groups[last].append(Feature(name, match.start(), match.end()))
     groups.append([Feature("s:" + source, 0, 0)])

@@ -42,7 +42,8 @@ WHY: dict[str, str] = {
 # --------------------------------------------------------------------------- vocabulary
 _KIDS = (
     r"(?:kids|children|child|baby|babies|son|daughter|boys|girls|toddler|little ones?|"
-    r"(?:little|baby|younger|kid) (?:brother|sister)|stepson|stepdaughter|grandson|granddaughter)"
+    r"(?:little|baby|younger|kid) (?:brother|sister)|stepson|stepdaughter|grandson|granddaughter|"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[- ](?:year|yr|month)[- ]olds?)"
 )
 _FAMILY = r"(?:(?:the|our|my|your|his|her) " + _KIDS + r")"
 _PEOPLE_OBJ = (
@@ -64,7 +65,7 @@ _MODAL = (
 _HARM_VERB = (
     r"(?:kill|murder|hurt|harm|stab|shoot|strangle|choke|beat|batter|hit|punch|kick|slap|smash|"
     r"bash|attack|end|rape|burn|break|drown|slit|throttle|cave|snap|crush|knock out|knock|maim|"
-    r"smother|suffocate|run over|glass|torch)"
+    r"smother|suffocate|run over|glass|torch|wring)"
 )
 _PAST_HARM = (
     r"(?:hit|hits|punched|punches|kicked|kicks|slapped|slaps|choked|chokes|strangled|strangles|"
@@ -98,6 +99,7 @@ class Rule:
     negatable: bool = False
     person: Person = "any"
     needs_person_subject: bool = False  # violence against "me": someone must be doing it
+    source: Source | None = None  # only for texts from this source
 
 
 _BODY = (
@@ -221,7 +223,10 @@ RULES: tuple[Rule, ...] = (
         "violence",
         r"\bsleep with one eye open\b|\bwon'?t see it coming\b"
         r"|\bhands? (?:round|around|on) (?:my|your|her|his) (?:neck|throat)\b"
-        r"|\bthrew (?:a|the|his|her|my) \w+ at (?:me|us|my|you)\b|\block(?:ed|s)? (?:me|us) (?:in"
+        r"|\bthrew (?:a|the|his|her|my) \w+ at (?:me|us|my|you)\b"
+        r"|\b(?:throw|throws|threw|throwing|chucked|hurled|lobbed) (?:things|stuff|plates|bottles|"
+        r"glasses|cups|mugs|chairs|furniture|(?:a|the|his|her|my) (?:\w+ )?\w+) at (?:me|us|my "
+        r"(?:head|face)|the kids)\b|\block(?:ed|s)? (?:me|us) (?:in"
         r"|out)\b",
     ),
     Rule(
@@ -248,7 +253,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "violence",
         r"\b(?:scared|afraid|terrified|frightened|fear)\b[^.!?\n]{0,40}?\b(?:hurt|kill|attack|hit)"
-        r"(?:s|ing)? (?:me|us|the kids)\b|\b(?:fear|scared|afraid) for my (?:life|safety)\b",
+        r"(?:s|ing)? (?:me|us|the kids)\b|\b(?:fear|scared|afraid) for my (?:life|safety)\b"
+        r"(?![^.!?\n]{0,30}\b(?:roads|drivers|motorway|rollercoaster|ride|flight|plane|lol"
+        r"|haha)\b)",
     ),
     Rule("violence", r"\bthreaten(?:s|ed|ing)? (?:me|us|to kill|to hurt)\b"),
     # ------------------------------------------------------------------ weapons
@@ -279,6 +286,11 @@ RULES: tuple[Rule, ...] = (
         "weapon",
         rf"\b{_WEAPON}\s+(?:to|at|against|in|under)\s+(?:my|your|his|her|the)\s+"
         r"(?:head|throat|face|neck|chest|pillow|bed|seat)\b",
+    ),
+    Rule(
+        "violence",
+        rf"\b{_WEAPON}\s+(?:to|at|against|into)\s+(?:my|your|his|her)\s+"
+        r"(?:head|throat|face|neck|chest|back|stomach|ribs)\b",
     ),
     Rule("weapon", r"\b(?:shoot|stab)(?:s|ed|ing)?\s+(?:you|me|him|her|us|them)\b"),
     Rule(
@@ -311,7 +323,7 @@ RULES: tuple[Rule, ...] = (
         r"(?:phone|car|laptop)\b|\bknows? (?:my |your )?every (?:message|text|move|call|step)\b"
         r"|\b(?:has|have|got|sees?|check(?:s|ing)?|track(?:s|ing)?|watch(?:es|ing)?) (?:my|your"
         r"|ur) "
-        r"(?:live )?location\b"
+        r"(?:live |phone(?:'s)? |car(?:'s)? )?location\b"
         r"|\b(?:your|ur) (?:bedroom |kitchen |living room |front room |landing |bathroom )?lights? "
         r"(?:was|were|is|are|'s|went) (?:still )?(?:on|off)\b"
         r"|\bsaw (?:him|her|them) (?:dropping|drop|picking|pick) (?:you|u) (?:off|up)\b"
@@ -345,7 +357,8 @@ RULES: tuple[Rule, ...] = (
         r"\b(?:parked|waiting|sitting|sat|standing|stood|lurking|hanging around|hanging about|"
         r"watching|circling)\s+(?:\w+\s+){0,2}?(?:at|by)\s+(?:my|your|ur|the|our)\s+"
         r"(?:\w+\s+)?(?:gates?|school|work|office|flat|house|car|gym|job|nursery|station|"
-        r"bus stop|workplace|college|uni|university)\b"
+        r"bus stop|workplace|college|uni|university)\b(?![^.!?\n]{0,40}\bto (?:give|drop|return|"
+        r"hand|collect|pick)\b)"
         r"|\b(?:parked|waiting|sitting|sat|standing|stood|lurking|hanging around|hanging about|"
         r"watching|circling|been|was|were)\s+(?:\w+\s+){0,2}?(?:outside|across from|"
         r"across the road from|near|at the end of)\s+(?:my|your|ur|the|our)\s+"
@@ -361,6 +374,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "stalking",
         r"\bfollow(?:ed|ing|s)?\s+(?:me|you)\s+(?:home|to|from|around|everywhere|again|into)\b"
+        r"|\bfollow(?:ed|ing|s)? (?:me|you) (?:on|in) (?:his|her|their|a) (?:bike|motorbike"
+        r"|scooter|"
+        r"car|van)\b"
         r"|\b(?:tracker|tracking device|airtag|air tag|spyware|stalkerware)\b"
         r"|\btrack(?:s|ed|ing)?\s+(?:my|your|her|his)\s+(?:phone|car|location|movements)\b",
     ),
@@ -386,8 +402,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "stalking",
-        r"\b(?:drove|driving|drive|drives|walked|walking|walks|went|cycled)\s+(?:past|by|round|"
-        rf"around)\s+(?:your|ur|my|the)\s+{_HOME}",
+        r"\b(?:drove|driving|drive|drives|walked|walking|walks|went|cycled|been|popped|swung)\s+"
+        rf"(?:past|by|round|around)\s+(?:your|ur|my|the)\s+{_HOME}"
+        r"(?![^.!?\n]{0,30}\bto (?:drop|give|collect|pick|deliver|return|fix)\b)",
     ),
     Rule(
         "stalking",
@@ -448,6 +465,8 @@ RULES: tuple[Rule, ...] = (
         r"snapchat|laptop|google|gmail|ipad|tablet)\b"
         r"|\b(?:still|i) (?:know|have|got|'ve got|'ve still got) (?:the |your |ur |a )?"
         r"(?:buzzer|door|gate|alarm|entry|key) ?(?:code|key|fob)\b"
+        r"|\bi (?:still )?(?:have|'ve got|got|kept) (?:a|the|your) (?:spare )?key\b[^\n]{0,40}"
+        r"\b(?:sleep (?:well|tight)|sweet dreams|night night|see you soon|goodnight)\b"
         r"|\bi (?:still )?(?:have|'ve got|got|kept) (?:a |the )?(?:spare )?key (?:to|for) "
         r"(?:your|ur|yours|the flat|the house)\b"
         r"|\b(?:logged|logging|logs|signed|signing) (?:in)?to (?:my|your|ur) (?:\w+ )?"
@@ -458,7 +477,8 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:he|she|they|someone)\b[^.!?\n]{0,30}?\b(?:turned on|switched on|set up|installed"
         r"|enabled|sees|see|can see|checks?|checking|tracks?|tracking|watch(?:es|ing)?|using) "
         r"(?:\w+ )?(?:location sharing|find my|life360|snap ?map|my location|your location)\b"
-        r"|\b(?:location sharing|life360|snap ?map|find my (?:iphone|phone|friends))(?:'s| is| was)? ?"
+        r"|\b(?:location sharing|life360|snap ?map|find my (?:iphone|phone|friends))(?:'s| is|"
+        r" was)? ?"
         r"(?:still )?(?:on|switched on|turned on)\b"
         r"|\bshar(?:e|es|ed|ing) (?:my|your|ur) location with (?:him|her|them)\b"
         r"|\bput (?:something|an app|a tracker|spyware|an airtag) (?:on|in) (?:my|your|ur)\b",
@@ -482,7 +502,9 @@ RULES: tuple[Rule, ...] = (
         r"keep|scare) me\b|\bpiece of paper\b(?=[^\n]{0,60}\b(?:see you|find you|coming))"
         r"|\b(?:won'?t|can'?t|cannot|isn'?t going to|not going to|nothing (?:will|can)) (?:\w+ )?"
         r"(?:stop|keep) me (?:from )?(?:seeing you|finding you|away)\b"
-        r"|\b(?:keeps?|kept|keep on) (?:driving|walking|going|cycling) (?:past|by|round) "
+        r"|\b(?:keeps?|kept|keep on) (?:driving|walking|going|cycling|running|jogging)(?: (?:his"
+        r"|her"
+        r"|the|their) \w+)? (?:past|by|round) "
         r"(?:my|your|ur|the|our)\b"
         r"|\b(?:messaging|texting|calling|ringing|contacting|adding|following) (?:my|your|ur) "
         r"(?:friends|colleagues|family|boss|manager|sister|brother|mum|mom|dad)\b(?=[^.!?\n]{0,40}"
@@ -508,7 +530,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "child_safety",
-        rf"\b(?:the )?{_KIDS}\s+(?:won'?t|will not|aren'?t|are not|not)\s+(?:be\s+)?"
+        rf"\b{_KIDS}\s+(?:won'?t|will not|aren'?t|are not|not)\s+(?:be\s+)?"
         r"(?:coming|come|going|go)\s+(?:back|home)\b|\b(?:you )?won'?t (?:ever )?find (?:us"
         r"|them)\b",
     ),
@@ -526,6 +548,7 @@ RULES: tuple[Rule, ...] = (
         rf"|\bcan'?t have {_FAMILY},? (?:then )?(?:no ?one|nobody|no-one)\b"
         r"|\bcan'?t have (?:the kids|them),? (?:then )?(?:no ?one|nobody|no-one)\b"
         r"|\bdon'?t bother looking for (?:us|them|him|her)\b"
+        r"|\bdon'?t bother (?:looking|searching|trying to find (?:us|them))\s*(?:[.!]|$)"
         rf"|\b{_KIDS} (?:are|is|'re|'s) (?:staying )?with me (?:now )?(?:and|,)? ?(?:that'?s how "
         r"it'?s "
         r"(?:staying|going to stay)|for good|permanently|they'?re staying)\b"
@@ -584,7 +607,8 @@ RULES: tuple[Rule, ...] = (
         r"|\bbetter off if i (?:was|were|wasn'?t|weren'?t|was not|were not|didn'?t|did not)\s+"
         r"(?:here|around|alive|exist)"
         r"|\b(?:don'?t|do not|no longer) want to (?:be here|be alive|live|exist|wake up|go on|"
-        r"be around)\b",
+        r"be around)\b(?! (?:early|late|at|before|on|in|with|near|there|when|for|by|next|abroad|"
+        r"together)\b)",
         person="first",
     ),
     Rule(
@@ -593,18 +617,23 @@ RULES: tuple[Rule, ...] = (
         r"carrying on|being alive|being here)\b"
         r"|\bwhat'?s the point (?:of|in) (?:living|life|going on|being alive|anything)\b"
         r"|\bwhat'?s the point anymore\b|\bnothing (?:left )?to live for\b|\bcan'?t go on\b"
-        r"|\b(?:never|not) wake up\b|\b(?:hope|wish|pray) i (?:don'?t|never|won'?t) wake up\b"
+        r"|\b(?:never|not) wake up\b(?! (?:with|to|early|late|in|on|at|before|after|feeling|"
+        r"hungover|sick|grumpy|tired|too|until|till)\b)"
         r"|\b(?:better|easier|happier|simpler)(?: off)?(?: for (?:everyone|everybody|them|you"
         r"|all))?"
-        r" if i (?:just )?(?:wasn'?t|weren'?t|was not|were not|didn'?t exist|was gone|were gone|just "
+        r" if i (?:just )?(?:wasn'?t|weren'?t|was not|were not|didn'?t exist|was gone|were gone"
+        r"|just "
         r"(?:disappeared|went away|died))\b"
         r"|\b(?:a|the|my) plan (?:to|for how to) (?:end (?:it|things|my life)|kill myself|die|do "
         r"it)\b"
         r"|\b(?:don'?t|do not|can'?t) see the point (?:anymore|any more|in (?:anything|living|"
         r"going on|carrying on|trying|any of (?:it|this))|of (?:anything|living|it all|any of "
-        r"(?:it|this)))\b|\btired of (?:existing|living|being alive|life)\b"
+        r"(?:it|this)))\b|\b(?:tired|sick|had enough) of (?:existing|living|being alive|life|being"
+        r" here)\b"
+        r"(?! (?:with|in|at|on|near|next|under|out of|off|by|here|there|alone|together)\b)"
         r"|\b(?:stop|end)\b[^a-z]{0,3}(?:\w+[^a-z]{1,3}){0,2}permanently\b"
-        r"|\b(?:don'?t|do not|can'?t) see (?:a|any) (?:future|way out|point)\b"
+        r"|\b(?:don'?t|do not|can'?t) see (?:a|any) (?:future|way out|point)\b(?! (?:in|with)\b| "
+        r"for (?!me\b|myself\b))"
         r"|\bno point (?:in )?(?:me )?(?:being here|being alive|living|existing|carrying on)\b"
         r"|\b(?:can'?t|cannot|don'?t think i can|not sure i can) (?:keep|go on|carry on) "
         r"(?:living|existing|being alive)\b"
@@ -645,7 +674,7 @@ RULES: tuple[Rule, ...] = (
         r"\b(?:scratch\w*|cut\w*|burn\w*) my (?:arms|wrists|legs|skin|thighs)\b"
         r"|\btill (?:they|it|i) bleeds?\b"
         r"|\b(?:cut|cutting|hurt|hurting|harm|harming|burn|burning|starve|starving)\s+myself\b"
-        r"|\b(?:been |started )?cutting again\b",
+        r"|\bcutting again\b",
         negatable=True,
         person="first",
     ),
@@ -653,7 +682,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "self_harm",
         r"\bjump(?:ing)? (?:off|from|in front of)\b|\b(?:thinking|thought) (?:about|of) jumping\b"
-        r"|\b(?:standing|stood|sitting|sat) (?:on|at) the (?:edge|bridge|ledge|roof|cliff)\b"
+        r"|\b(?:standing|stood|sitting|sat) (?:on|at) the (?:top of the |edge of the )?(?:edge|"
+        r"bridge|ledge|roof|cliff|cliffs|clifftop|cliff top)\b(?! (?:cafe|café|walk|path|pub|bar))"
         r"|\bedge of the (?:platform|bridge|roof|cliff)\b"
         r"|\b(?:drive|driving|drove|crash|crashing) (?:my car |the car )?(?:into|off) (?:a |the )?"
         r"(?:wall|tree|bridge|lorry|truck|river|cliff)\b"
@@ -664,6 +694,9 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:looked|looking|stared|staring|stood|standing) (?:at|down at|over|by|near) (?:the )?"
         r"(?:train )?(?:tracks|railway line|rails|drop|edge)\b|\brope\b[^.!?\n]{0,40}\bwhat it'?s "
         r"for\b"
+        r"|\b(?:letters|notes) (?:are|have been|'re) (?:all )?(?:written|done|"
+        r"finished|ready)\b(?=[^\n]{0,80}\b(?:peace|goodbye|sorry|ready|gone|after|dog|cat|"
+        r"kids)\b)"
         r"|\bif i die\b|\bhow many (?:pills|tablets) (?:it would take|would it take|to)\b"
         r"|\b(?:every|all the) (?:pill|pills|tablet|tablets) in (?:this|the) house\b"
         r"|\bmake it through (?:tonight|the night|the weekend)\b"
@@ -675,7 +708,8 @@ RULES: tuple[Rule, ...] = (
         "self_harm",
         # Indirect words: planning, researching, "just not being here".
         r"\b(?:looking up|looked up|look up|googl(?:e|ed|ing)|search(?:ed|ing)|research(?:ed|ing)|"
-        r"reading up on|read up on) (?:on )?how (?:many|much|long|to)\b[^.!?\n]{0,40}?\b(?:pills?"
+        r"reading up on|read up on|reading about|read about|looking at|looked at) (?:on )?how "
+        r"(?:many|much|long|to)\b[^.!?\n]{0,40}?\b(?:pills?"
         r"|tablets?|paracetamol|painkillers|take|takes|die|kill|it takes|overdose|hang|drown|"
         r"bleed|end|lethal|fatal)\b"
         r"|\bhow many (?:\w+ )?(?:pills|tablets|paracetamol|painkillers|sleeping pills|"
@@ -686,13 +720,14 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:letters?|notes?) (?:to|for) (?:my|everyone|the kids|all)\b[^\n]{0,40}?"
         r"\b(?:just in case|in case|when i'?m gone|for after)\b"
         r"|\b(?:stockpil\w*|hoard\w*|stash\w*|kept|keeping|hid|hidden|hiding|saved|saving|"
-        r"collecting|counted|counting)\s+(?:\w+\s+){0,4}?(?:pills|tablets|meds|medication|"
+        r"collecting|counted|counting)\s+(?:[\w']+\s+){0,4}?(?:pills|tablets|meds|medication|"
         r"painkillers|paracetamol)\b"
         r"|\bwhat (?:does it|would it|will it|difference does it) (?:even )?(?:matter|make) if i "
         r"(?:just )?(?:die|died|do it|did it|was gone|wasn'?t here|disappeared|ended it|went)\b"
         r"|\bdo it myself\b(?=[^\n]{0,20}\bfirst\b)"
         r"|\b(?:i'?m|i am) (?:on|at) (?:the|a) (?:bridge|ledge|roof|rooftop|cliff|tracks|"
-        r"railway|top of the|edge)\b"
+        r"railway|top of the|edge)\b(?![^\n]{0,40}\b(?:where are you|we said|meet (?:you|me)|"
+        r"see you|waiting for you)\b)"
         r"|\b(?:hear your voice|talk to you|say goodbye) (?:one (?:more|last)|for the last) time\b"
         r"|\b(?:this is|it'?s) (?:my|the) last (?:message|text|time you'?ll hear)\b",
         negatable=True,
@@ -730,11 +765,13 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:gave|giving|given|rehomed|rehoming) (?:away )?my (?:cat|dog|pets?) (?:away|to)\b"
         r"[^.!?\n]{0,60}?"
         r"\b(?:sorted|sorting|calm|peace|ready|goodbye|won'?t need)\b"
-        r"|\bwhat'?s (?:even )?the point (?:of|in) me\b|\bwhat is (?:even )?the point of me\b"
+        r"|\bwhat'?s (?:even )?the point (?:of|in) me\b(?! (?:going|coming|doing|asking|calling|"
+        r"texting|buying|cooking|making|bothering|getting|booking|paying)\b)|\bwhat is (?:even"
+        r" )?the point of me\b"
         r"|\bif i (?:wasn'?t|weren'?t|was not|were not|was no longer|wasn'?t around|weren'?t "
         r"around) (?:here|around|alive)?(?: anymore| any more)?\b(?=[^.!?\n]{0,40}?"
         r"\b(?:pain|hurt|end|stop|over|easier|better|relief|relieved|miss)\b)"
-        r"|\b(?:the )?(?:pain|hurt|suffering) (?:would|will|could) (?:all )?(?:end|stop) if i\b"
+        r"|\b(?:pain|hurt|suffering) (?:would|will|could) (?:all )?(?:end|stop) if i\b"
         r"|\bthinking (?:about|of) (?:the )?(?:river|bridge|tracks|railway|train line|cliffs?|"
         r"canal|motorway bridge|multi-?storey)\b(?! (?:walk|trip|view|cafe|pub))",
         negatable=False,  # the patterns carry their own negations
@@ -769,20 +806,26 @@ RULES: tuple[Rule, ...] = (
         r"|\bi (?:just )?want to disappear\b|\bwish i could (?:just )?(?:disappear|vanish)\b"
         r"|\b(?:don'?t think|not sure|don'?t know if) i can (?:keep going|go on|carry on)\b"
         r"|\b(?:can'?t|cannot) (?:keep going|carry on)\b(?! with| like)"
-        r"|\bwant (?:it all|everything) to (?:stop|end)\b"
+        r"|\bwant (?:it all|everything|all of (?:it|this)) to (?:stop|end|be over)\b"
+        r"(?![^.!?\n]{0,30}\b(?:so i can|exams?|week|shift|term|wedding|move|party)\b)"
         r"|\b(?:won'?t|will not) (?:have to )?(?:worry about|put up with|deal with|hear from) me "
-        r"(?:much longer|for much longer|for long)\b"
+        r"(?:much longer|for much longer|for long|after (?:tonight|today|this)|ever again)\b"
+        r"(?![^.!?\n]{0,25}\b(?:i'?ll be at|i'?m (?:at|staying|going|off))\b)"
         r"|\btell (?:the kids|them|everyone|my \w+|mum|mom|him|her) (?:that )?i loved "
         r"(?:them|him|her|you)\b"
-        r"|\b(?:nobody|no one|no-one) (?:will|would) (?:even )?(?:miss|notice) (?:me|if i)\b"
+        r"|\b(?:nobody|no one|no-one) (?:will|would) (?:even )?(?:miss|notice) (?:me\b(?! if i "
+        r"(?:left|leave|went|skipped|didn'?t (?:go|come)))|if i (?:was|were) (?:gone|dead|not "
+        r"here|not around)\b|if i (?:died|disappeared|vanished|wasn'?t (?:here|around)|weren'?t "
+        r"(?:here|around)|stopped existing|went missing|never came back)\b)"
         r"|\bdo something (?:stupid|drastic)\b|\bwhen i'?m (?:gone|dead|not here|not around)\b"
         r"|\b(?:can'?t|cannot|won'?t) (?:promise (?:i'?ll|i will) )?(?:still )?be (?:here|around|"
         r"alive) (?:tomorrow|much longer|for long|by morning)\b"
         r"|\b(?:don'?t think|doubt|not sure) i'?ll (?:still )?be (?:here|around|alive) (?:much "
         r"longer"
-        r"|for long|tomorrow|next week|by)\b"
+        r"|for long|tomorrow|next week|by|for christmas|for (?:my|his|her|their|\w+'s) birthday|"
+        r"for (?:the summer|new year)|next (?:year|month)|to see)\b"
         r"|\b(?:nobody|no one|no-one) (?:would|will|'d|'ll) (?:even )?(?:care|notice|know) "
-        r"(?:if|when) i\b"
+        r"(?:if|when) i\b(?! (?:left|leave|went|skipped|skip|didn'?t (?:go|come)|wore|was late)\b)"
         r"|\bwants? to (?:just )?(?:not exist|stop existing|not be here|not wake up)\b"
         r"|\bgiv(?:en|ing|e) away (?:all )?(?:my|his|her) (?:things|stuff|belongings|possessions|"
         r"clothes)\b|\bwon'?t (?:be )?need(?:ing)? (?:them|it|any of (?:it|this)) (?:anymore"
@@ -802,33 +845,41 @@ RULES: tuple[Rule, ...] = (
         person="third",
     ),
     # ------------------------------------------------------------------ third round
-    # Wider forms of the kinds above (general patterns, learnt from blind_b's misses).
+    # Wider forms of the kinds above: outcomes named instead of acts, weapons kept
+    # somewhere, knowing who came and went, means and goodbyes in the writer's words.
     Rule(
         "violence",
         # The outcome named instead of the act: "you'll be in a box", "an accident".
         r"\b(?:you'?ll|you will|you'?re going to|you are going to|you'?re gonna|he'?ll|she'?ll"
         r"|you could|you might|you'?d) (?:\w+ )?(?:be|end up|wind up|go) (?:in|under|into) "
-        r"(?:a |the )?(?:box|coffin|body bag|ground|grave|morgue|hospital|wheelchair|ditch"
-        r"|river|canal|boot)\b"
-        r"|\b(?:you'?re|you are|you'?ll|you will|you'?re gonna|he'?s|she'?s) (?:going to |gonna )?"
-        r"(?:have|meet|suffer) (?:a |an )?(?:little |nasty |terrible |tragic |horrible |unfortunate "
-        r")?(?:accident|fall)\b"
+        r"(?:a |the )?(?:box|coffin|body bag|ground|grave|morgue|wheelchair|ditch|river|canal|"
+        r"boot of (?:a|my|his|the) car)\b"
+        r"|\b(?:you'?re|you are|you'?ll|you will|he'?s|she'?s) (?:going to |gonna )?"
+        r"(?:have|meet|suffer) (?:a |an )?(?:little |nasty |terrible |tragic |horrible "
+        r"|unfortunate "
+        r")?(?:accident|fall)\b(?=[^.!?\n]{0,20}\b(?:one of these days|one day|soon|sooner or "
+        r"later|some ?day|before long|any day now|if you'?re not careful)\b)"
+        r"|\b(?:shame|pity|sad|terrible) if you (?:had|have|were to have|got in|ended up in|met) "
+        r"(?:a |an )?(?:\w+ )?(?:accident|fall)\b"
         r"|\bmake (?:it|this|that) look like (?:an? )?(?:accident|suicide|you did it)\b"
+        r"(?![^.!?\n]{0,40}\b(?:film|movie|book|episode|plot)\b)"
         r"|\bpeople (?:fall down (?:the )?stairs|have accidents|go missing|disappear)\b"
+        r"(?=[^.!?\n]{0,20}\b(?:all the time|every day|you know|happens)\b)"
         r"|\b(?:don'?t|do not|never) (?:think|assume|imagine|believe) (?:you'?re|you are|you'?ll be"
-        r"|you will be) safe\b|\byou'?re not safe (?:anywhere|there|in there|from me)\b"
-        r"|\bnowhere (?:is|will be) safe\b"
+        r"|you will be) safe\b(?! from (?:my|the|his|her) (?:cooking|jokes|singing))"
+        r"|\byou'?re not safe (?:anywhere|there|in there|from me)\b|\bnowhere (?:is|will be) safe\b"
         r"|\b(?:should|better|had better|'d better|want to|might want to|start|keep) "
         r"(?:start )?look(?:ing)? over (?:your|ur) shoulder\b"
         r"|\b(?:i'?ve got|i have|i know|i'?ve still got) (?:people|mates|friends|lads|guys|"
-        r"someone|somebody) (?:who|that)(?:'ll| will| would| can| could| owe me)\b"
+        r"someone|somebody) (?:who|that)(?:'ll| will| would| can| could)(?: \w+)? (?:find|sort|"
+        r"deal with|hurt|get|do|take care of|teach|visit|pay you|sort you|make|break|find out)\b"
         r"|\bwon'?t be the only (?:thing|one) (?:that )?(?:gets? |getting )?(?:slashed|smashed|"
         r"broken|burnt|burned|hurt|damaged|cut|stabbed|kicked in|done)\b"
         r"|\b(?:slash|slashed|slashing|smash|smashed|smashing|torch|torched|key|keyed|brick|"
         r"bricked) (?:your|ur|his|her|their|my) (?:new )?(?:tyres|tires|car|windows?|windscreen|"
         r"van)\b"
-        r"|\bsee what happens\b(?=[^.!?\n]{0,30}$)|\byou'?ll see what happens\b"
-        r"|\b(?:fear|scared|afraid|frightened|terrified) (?:of what )?(?:he|she|they)(?:'ll| will"
+        r"|\byou'?ll see what happens\b"
+        r"|\b(?:fear|scared|afraid|frightened|terrified) (?:of )?what (?:he|she|they)(?:'ll| will"
         r"| would|'d| might| could) do (?:to me|to us|next|if)\b",
     ),
     Rule(
@@ -837,37 +888,36 @@ RULES: tuple[Rule, ...] = (
         rf"\b{_MODAL}\s+['\"]{_HARM_VERB}\s+{_PEOPLE_OBJ}\b",
         negatable=True,
     ),
-    Rule(
-        "violence",
-        # Hurting the children or another child: "he's been hitting their little boy".
-        r"\b(?:hurt|hurts|hurting|hit|hits|hitting|beat|beats|beating|harm|harming|smack|smacks|"
-        r"smacking|slap|slaps|slapping|shake|shakes|shook|shaking|punch\w*|kick\w*|choke\w*) "
-        r"(?:a|the|their|his|her|my|our|your) (?:little |baby |young |two year old |\w+ year "
-        r"old )?(?:boy|girl|son|daughter|kid|kids|child|children|baby|toddler|stepson|"
-        r"stepdaughter)\b"
-        rf"|\bmake (?:sure )?{_FAMILY} (?:pay|suffer)\b",
-        negatable=True,
+    *(
+        Rule(
+            kind,
+            # Hurting a child: "he's been hitting their little boy".
+            r"\b(?:hurt|hurts|hurting|hit|hits|hitting|beat|beats|beating|beaten|harm|harming|"
+            r"harmed|smack\w*|slap\w*|shake|shakes|shook|shaking|punch\w*|kick\w*|chok\w*|"
+            r"whack\w*|spank\w*|throttl\w*|strangl\w*|belted) (?:a|the|their|his|her|my|our|"
+            r"your) (?:little |baby |young |\w+ year "
+            r"old )?(?:boy|girl|son|daughter|kid|kids|child|children|baby|toddler|stepson|"
+            r"stepdaughter)\b(?!'s|')"
+            rf"|\bmake sure {_FAMILY} (?:pay|suffer)\b"
+            rf"|\b{_FAMILY} (?:will|'ll|are going to|is going to|are gonna) (?:pay for (?:it|this|"
+            r"that|what you)|suffer|pay the price)\b",
+            negatable=True,
+        )
+        for kind in ("child_safety", "violence")
     ),
     Rule(
         "child_safety",
-        r"\b(?:hurt|hurts|hurting|hit|hits|hitting|beat|beats|beating|harm|harming|smack|smacks|"
-        r"smacking|slap|slaps|slapping|shake|shakes|shook|shaking|punch\w*|kick\w*|choke\w*) "
-        r"(?:a|the|their|his|her|my|our|your) (?:little |baby |young |two year old |\w+ year "
-        r"old )?(?:boy|girl|son|daughter|kid|kids|child|children|baby|toddler|stepson|"
-        r"stepdaughter)\b"
-        rf"|\b(?:the )?{_KIDS}(?:'s| is| are|'re) (?:fine|ok|okay|safe|alright|all right)\W+"
-        r"(?:for now|at the moment|for the moment|for today|so far)\b"
-        rf"|\b(?:make (?:sure )?)?{_FAMILY} (?:will |'ll |are going to |gonna )?(?:pay|suffer)"
-        r"(?: for)?\b"
-        r"|\b(?:not|isn'?t|won'?t|will not|never|refus\w* to|refus\w* to) (?:be )?(?:bringing|"
-        r"giving|handing|sending|returning|bring|give|hand|send|return) (?:the (?:baby|kids?|"
-        r"children|boys|girls)|them|him|her|my \w+|our \w+) (?:back|home)\b"
-        rf"|\b(?:scared|afraid|frightened|terrified|too scared) (?:to|of) (?:take|taking|send|"
-        rf"sending|leave|leaving|let|letting) {_FAMILY}\b"
-        rf"|\b{_KIDS}\b[^.!?\n]{{0,30}}\b(?:saw|watched|witnessed|heard) (?:the whole thing|"
-        r"everything|it all|it happen|him (?:hit|grab|push|hurt)|her (?:hit|grab|push|hurt))\b"
+        # "the baby's fine. for now.", "not bringing the baby back", "see if they can stop me".
+        rf"\b{_KIDS}(?:'s| is| are|'re) (?:fine|ok|okay|safe|alright|all right)\s*"
+        r"[.!,-]*\s*(?:for now|at the moment|for the moment|for today|so far)\s*(?:[.!]|$)"
+        r"|\b(?:not|isn'?t|won'?t|will not|never|refus\w* to) (?:be )?(?:bringing|giving|"
+        r"handing|sending|returning|bring|give|hand|send|return) (?:the (?:baby|kids?|children|"
+        r"boys|girls)|them|him|her|my \w+|our \w+) (?:back|home)\b(?! (?:late|early|until|till|"
+        r"at|by|before|tonight|today|on time|in time|for (?:tea|dinner|lunch))\b)"
         rf"|\b(?:take|grab|snatch|keep) (?:her|him|them|{_FAMILY})\b[^\n]{{0,80}}\bstop me\b"
         rf"|\bstop me\b[^\n]{{0,60}}\b(?:take|grab|snatch|keep) (?:her|him|them|{_FAMILY})\b"
+        rf"|\b(?:scared|afraid|frightened|terrified) (?:to|of) (?:take|taking|send|sending|leave"
+        rf"|leaving|let|letting) {_FAMILY}\b[^.!?\n]{{0,50}}\bin case (?:he|she|they)\b"
         rf"|\b(?:packed|packing) (?:up )?(?:his|her|their|the (?:baby|kids)'?s?) (?:whole )?"
         r"(?:room|things|stuff|clothes|bags?)\b(?=[^\n]{0,80}\b(?:not|never|won'?t|abroad)\b)",
     ),
@@ -875,10 +925,10 @@ RULES: tuple[Rule, ...] = (
         "weapon",
         # A weapon kept somewhere: "Dad's old shotgun is still in the cabinet", "the bat in
         # the boot", "a baseball bat by the bed".
-        rf"\b(?:\w+'s|my|the|his|her|their|our|a|an) (?:\w+ )?{_WEAPON}(?:'s| is| are)? "
+        rf"\b{_WEAPON}(?:'s| is| are)? "
         r"(?:still |always |now |kept )?(?:in|under|by|behind|beside|next to|on top of) "
-        r"(?:the|his|her|my|our|their|your) (?:\w+ )?(?:cabinet|boot|car|bed|pillow|drawer|"
-        r"cupboard|wardrobe|glovebox|glove box|shed|garage|van|door|seat|mattress|safe|loft|"
+        r"(?:the|his|her|my|our|their|your) (?:\w+ )?(?:cabinet|boot|car|bed|pillow|bedside "
+        r"drawer|wardrobe|glovebox|glove box|shed|garage|van|door|seat|mattress|safe|loft|"
         r"jacket|coat|bag|pocket)\b"
         r"|\b(?:have|has|keep|keeps|kept|got|'ve got|still have|carries|carry) (?:a|the|his|her|"
         r"my) (?:cricket |baseball |metal |wooden |golf )?(?:bat|club|iron bar|bar|poker|"
@@ -891,14 +941,16 @@ RULES: tuple[Rule, ...] = (
         # Knowing who came and went, where they park, which flat, which account.
         r"\bwho (?:was|were|is) (?:the|that|this) (?:guy|man|bloke|fella|woman|girl|lad|car|van|"
         r"person) (?:who|that)?(?: \w+)? ?(?:left|came|leaving|coming|at|outside|round|visited|"
-        r"dropped|in) (?:your|yours|ur|your place|the flat|the house)\b"
-        r"|\bi know where (?:he|she|they|your \w+) (?:lives?|works?|parks?|drinks?|goes|stays?|"
-        r"trains?|sleeps?)\b"
-        r"|\b(?:asking|asked|asks|been asking) (?:\w+ ){0,3}?(?:which|what) (?:flat|apartment|"
-        r"house|room|door|number|floor|building|address|unit) (?:was|is|i|you)\b"
+        r"dropped) (?:your|yours|ur|your place|the flat|the house)\b"
+        r"|\bi know where (?:your (?:new )?\w+) (?:lives?|works?|parks?|drinks?|goes|stays?|"
+        r"trains?|sleeps?)\b|\btell (?:your|ur) (?:new )?\w+ (?:that )?i know where (?:he|she|they)"
+        r"\b"
+        r"|\b(?:man|woman|guy|bloke|someone|somebody|he|she|they)\b[^.!?\n]{0,40}?\b(?:asking|"
+        r"been asking|asked around) (?:\w+ ){0,3}?(?:which|what) (?:flat|apartment|house|room|"
+        r"door|number|floor|building|address|unit) (?:was|is|i|you)\b"
         r"|\b(?:app|apps|software|program|something) (?:on|in) (?:my|your) (?:phone|laptop|car|"
         r"computer|tablet|ipad)\b[^.!?\n]{0,20}?\b(?:i|you) (?:never|didn'?t|did not) "
-        r"(?:install|download|put|add)\w*"
+        r"(?:install|download|put|add)\w*\b(?! (?:it )?myself)"
         r"|\b(?:fake|secret|burner|new|anonymous) (?:accounts?|profiles?)\b[^.!?\n]{0,60}?"
         r"\b(?:watch\w*|view\w*|look\w*|like\w*|check\w*) (?:\w+ ){0,5}?(?:my|your|ur) "
         r"(?:stories|story|posts|photos|pictures|profile|status)\b"
@@ -908,45 +960,421 @@ RULES: tuple[Rule, ...] = (
         r"|\bevery (?:night|day|morning|evening)\b[^.!?\n]{0,40}?\b(?:no caller id|withheld|"
         r"private number|unknown number|silent call)\b|\bsilent (?:phone )?calls?\b"
         r"|\b(?:same|a|that|his|her) (?:\w+ ){0,2}(?:car|van|audi|bmw|motorbike|bike)\b"
-        r"[^.!?\n]{0,40}?\bbehind me\b"
-        r"|\b(?:saw|seen|read) (?:your|ur) (?:post|story|stories|status|check-?in|photos?|pics?)"
-        r"\b[^\n]{0,120}?\b(?:pop|come|drop|swing|turn|show|stop) (?:along|by|up|round|over|in)\b"
+        r"[^.!?\n]{0,40}?\bbehind me\b[^.!?\n]{0,60}?\b(?:all the way|for miles|again|every|"
+        r"round|followed|following|days?|times|twice)\b"
         r"|\b(?:turn(?:ed|s|ing)?|show(?:ed|s|ing)?) up (?:at|outside) (?:her|his|their|\w+'s)"
         r" (?:house|flat|place|work|door|home)\b[^.!?\n]{0,60}?\b(?:looking for|after) (?:me|you)"
         r"\b|\bfollowed (?:me|you|us) (?:\w+ )?to\b|\bi followed you\b"
-        r"|\b(?:nobody|no one|no-one|only (?:my|your) \w+) (?:has|knows|had|knew|have) (?:it|the "
-        r"address|my (?:new )?(?:address|number)|where i (?:live|am|moved))\b(?: except| apart "
-        r"from| but| other than| apart| besides)"
-        r"|\b(?:already|somehow) (?:\w+ ){0,3}?(?:to |at |my |the )?(?:new address|new number|"
-        r"new flat|new place|new house|where i (?:live|moved|work))\b",
+        r"|\b(?:new address|new number|new flat|new house|new place|my address|my number)\b"
+        r"[^\n]{0,60}?\b(?:nobody|no one|no-one) (?:has|knows|had|knew) (?:it|about|of it)\b"
+        r"(?! yet)"
+        r"|\b(?:nobody|no one|no-one) (?:has|knows|had|knew) (?:the address|my (?:new )?"
+        r"(?:address|number)|where i (?:live|am|moved))\b(?: except| apart from| but| other than"
+        r"| besides)",
     ),
     Rule(
         "self_harm",
-        # Means, places and goodbyes in the writer's own words.
-        r"\b(?:googl\w*|look(?:ed|ing)? up|search\w*|research\w*|check(?:ed|ing)? out)\s+(?:for\s+)?"
-        r"(?:the\s+)?(?:highest|tallest|nearest|closest|best) (?:bridges?|buildings?|cliffs?|"
-        r"car parks?|multi-?storeys?|roofs?|drops?|railway bridges?)\b"
-        r"|\b(?:stockpil\w*|hoard\w*|stash\w*|saving up|saved up|collecting|counting)\s+(?:up\s+)?"
+        # Means and places: pills saved up, the top floor, "won't come back down".
+        r"\b(?:stockpil\w*|hoard\w*|stash\w*|saving up|saved up|collecting|counting)\s+(?:up\s+)?"
         r"(?:my|the|his|her|all (?:my|the))\s+(?:sertraline|citalopram|fluoxetine|diazepam|"
-        r"zopiclone|codeine|co-codamol|tramadol|insulin|antidepressants|prescriptions?|"
+        r"zopiclone|codeine|co-codamol|tramadol|insulin|antidepressants|"
         r"sleeping (?:pills|tablets)|morphine|oxycodone|propranolol|amitriptyline|mirtazapine)\b"
-        r"|\b(?:burn\w*|cut\w*|scratch\w*|carv\w*|slic\w*) (?:my|his|her) (?:arm|arms|wrist|wrists|"
+        r"|\b(?:won'?t|will not|not going to|never) (?:be )?(?:coming|come|get) (?:back )?down\b"
+        r"(?! (?:for|to|until|till|the stairs|here|there|today|tonight)\b)"
+        r"|\b(?:top (?:floor|level|storey|deck)|roof) of (?:the |a )?(?:multi-?storey|car park|"
+        r"building|block|tower|flats)\b(?=[^\n]{0,80}\b(?:won'?t|never|last|times|alone|"
+        r"edge|jump)\b)",
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        # In the writer's own words: places looked up, burns and cuts "again", a note to be
+        # found, a pet given away and "ready".
+        r"\b(?:googl\w*|look(?:ed|ing)? up|search\w*|research\w*|check(?:ed|ing)? out)\s+"
+        r"(?:for\s+)?"
+        r"(?:the\s+)?(?:highest|tallest|nearest high|closest high) (?:bridges?|buildings?|"
+        r"cliffs?|car parks?|multi-?storeys?|roofs?|drops?|railway bridges?) (?:near me|nearby|"
+        r"around here|in (?:town|the area|the city)|near here|round here)\b"
+        r"|\b(?:burn\w*|cut\w*|scratch\w*|carv\w*|slic\w*) (?:my|me) (?:arm|arms|wrist|wrists|"
         r"leg|legs|thigh|thighs|skin|stomach|hip|hips)\b[^.!?\n]{0,30}?\b(?:again|lighter|"
         r"cigarette|razor|blade|compass|on purpose|till|until|to feel)\b"
-        r"|\b(?:hope|wish|pray) i (?:just )?(?:don'?t|never|won'?t|do not|will not) wake up\b"
+        r"|\b(?:hope|wish|pray) i (?:just )?(?:don'?t|never|won'?t|do not|will not|wouldn'?t) "
+        r"wake up\b(?! (?:with|to|early|late|in|on|at|before|after|feeling|hungover|sick|grumpy"
+        r"|tired|too)\b)"
         r"|\b(?:nobody|no one|no-one) (?:will|would|'d) (?:even )?(?:realise|realize|care|notice|"
         r"miss me) (?:if|when) i (?:was|were|'m|am) (?:gone|dead|not here)\b"
-        r"|\b(?:won'?t|will not|not going to|never) (?:be )?(?:coming|come|get) (?:back )?down\b"
-        r"(?! (?:for|to|until|till|the stairs))"
-        r"|\b(?:top (?:floor|level|storey|deck)|roof) of (?:the |a )?(?:multi-?storey|car park|"
-        r"building|block|tower|flats)\b(?=[^\n]{0,80}\b(?:won'?t|never|last|again|times|alone|"
-        r"edge|jump|down)\b)"
         r"|\bi (?:\w+ )?(?:wrote|written|writing|left) (?:a|the|my) (?:note|letter)\b[^\n]{0,80}?"
-        r"\b(?:use it|find it|in case|going to use|for after|when i'?m gone|goodbye|read it "
-        r"after)\b"
+        r"\b(?:use it|(?:\w+'ll|will|to) find it|going to use|for after|when i'?m gone|goodbye|"
+        r"read it after|after i'?m)\b"
         r"|\b(?:given|gave|giving|rehomed|rehoming) (?:away )?(?:my|the) (?:cat|dog|pets?|"
-        r"rabbit|guinea pigs?|bird|fish)\b[^\n]{0,80}?\b(?:ready|goodbye|cleared|sorted|won'?t "
-        r"need|peace|last)\b",
+        r"rabbit|guinea pigs?|bird|fish) (?:away|to)\b[^\n]{0,80}?\b(?:i'?m (?:\w+ )?ready|ready"
+        r" now|cleared "
+        r"out|sorted|goodbye|won'?t need|at peace)\b",
+        person="first",
+    ),
+    Rule(
+        "violence",
+        # Reported past events in more words: knocked down, bitten, scalded, forced.
+        r"\b(?:scratch(?:ed|es)?|bit|bites|bitten|scald(?:ed|s)?|clawed|gouged|pinched|"
+        r"elbowed|kneed|whacked|thumped|smacked|walloped|belted) (?:me|her|him|us|(?:my|her|his) "
+        r"(?:face|arm|arms|neck|hand|hands|back|leg|legs|ear|lip|cheek|chest|stomach))\b"
+        r"|\b(?:knocked|pushed|shoved|threw|flung|dragged|kicked|punched|slapped|hit|beat|thrown) "
+        r"(?:me|her|him|us) (?:to the (?:floor|ground)|down (?:the|on|onto|to)|over (?:the|a)|out "
+        r"cold|unconscious|across the (?:room|floor|kitchen|hall)|into (?:the|a) (?:wall|door|"
+        r"table|bookcase|cupboard|fridge|window|radiator|mirror|car|road))\b"
+        r"|\b(?:threw|throws|poured|chucked|flung) (?:boiling |hot |scalding )?(?:water|tea|coffee|"
+        r"a drink|acid|bleach|oil|soup) (?:at|over|on) (?:me|us|her|him|my)\b"
+        r"|\bbruises (?:on|round|around|all over) "
+        r"(?:my|her|his) (?:neck|throat|face|wrists?|upper arms?)\b|\bfingertip bruises\b"
+        r"|\bforc(?:ed|es|ing) (?:himself|herself) on (?:me|her)\b|\bsexually assault\w*"
+        r"|\b(?:didn'?t|did not|wouldn'?t|would not) stop when i (?:said no|told him to stop|was "
+        r"crying)\b|\bmade me (?:have sex|sleep with (?:him|her)|do things)\b",
+        needs_person_subject=True,
+    ),
+    Rule(
+        "violence",
+        # Threats: "see what I do", faces ruined, visits paid, not making it to court.
+        r"\b(?:and|then|just) (?:see|watch) what i (?:do|'ll do|will do|'m capable of)\b"
+        r"|\b(?:ruin|rearrange|mess up|smash in|kick in|bust|split|bloody|mark|cut up|carve up) "
+        r"(?:your|ur|his|her|their) (?:pretty |little |new |stupid |ugly )?(?:face|head|nose|"
+        r"teeth|jaw|legs|kneecaps|eyes?|lip)\b"
+        r"|\byou (?:won'?t|will not|aren'?t going to|ain'?t gonna) (?:live|survive) "
+        r"(?:to|till|until|long enough|past|through)\b"
+        r"|\byou won'?t make it to (?:court|the court date|the hearing|the trial|your birthday|"
+        r"christmas|the weekend)\b"
+        r"|\b(?:watch|see|wait and see|wait till you see) what happens to (?:your|ur|him|her|them)"
+        r"\b"
+        r"|\b(?:your|ur) (?:new )?(?:boyfriend|girlfriend|fella|man|bloke|partner|husband|wife|"
+        r"mate|friend)(?:'s| is) (?:going to|gonna|about to) get a (?:little |nasty )?visit\b"
+        r"|\b(?:i'?ll|i will|i'?m going to|i'?m gonna|gonna) (?:be )?pay(?:ing)? (?:him|her|them|"
+        r"(?:your|ur) (?:new )?(?:boyfriend|girlfriend|fella|man|bloke|partner|husband|wife)) a "
+        r"(?:little |nasty )?visit\b"
+        r"|\b(?:scared|afraid|frightened|terrified|fear) (?:of )?what (?:he|she|they)(?:'ll| will"
+        r"| would|'d| might| could) do (?:when|once)\b(?![^.!?\n]{0,60}(?:\bhaha|\blol\b|😂|🤣))",
+    ),
+    Rule(
+        "stalking",
+        r"\byou'?ll turn (?:a)?round and (?:i'?ll|i will) be (?:there|right there|behind you)\b"
+        r"|\b(?:made|created|set up|making|using|opened|started) (?:a |another |yet another )?"
+        r"(?:new|fake|second|different|secret|burner) (?:account|profile|number|page|email)s?\b"
+        r"(?=[^.!?\n]{0,60}\b(?:after i blocked|to (?:follow|message|contact|watch|stalk|get "
+        r"(?:round|around)|see|view|text|call|add|find|look at) (?:me|my)\b))"
+        r"|\b(?:knows?|found|got|has|had|getting) (?:my|our) (?:new )?(?:address|number|postcode"
+        r"|location|shift pattern|rota|work address)\b[^.!?\n]{0,60}?\b(?:i (?:never|didn'?t|did "
+        r"not|haven'?t) (?:gave|given|give|told|tell|shared)|nobody|no one|no-one)\b"
+        r"|\b(?:keep|kept|keeps|i'?ve been) seeing (?:him|her|them|his car|her car|his van)\b"
+        r"[^.!?\n]{0,40}?\b(?:my (?:road|street|house|flat|work|building|gate)|outside|near my|"
+        r"everywhere|wherever)\b"
+        r"|\b(?:he|she|they|someone|somebody)(?:'s| has| have|'ve| is| was| keeps?)? (?:been )?"
+        r"(?:going|gone|went|goes|go) through (?:my|our) (?:bins|rubbish|post|mail|recycling)\b"
+        r"|\b(?:blocking|changing your number|moving|hiding|running) (?:me )?(?:won'?t|will not|"
+        r"doesn'?t|isn'?t going to|is not going to) (?:stop me|save you|keep me away)\b"
+        r"|\bi (?:already )?(?:know|have|got|'ve got) (?:your|ur) new (?:number|address|email|"
+        r"account|place)\b"
+        r"|\b(?:think|know|sure|worried|scared|afraid) (?:that )?(?:he|she|they) (?:still )?(?:has|"
+        r"have|'s got|kept|copied|cut) (?:a|my|the) (?:spare )?key\b(?! to (?:the|his|her|their) "
+        r"(?:office|shed|car|garage|van|locker|gym|school|building|work))"
+        r"|\b(?:things|stuff) (?:have been |being |been |keep being |keep getting )?(?:moved|"
+        r"going missing)\b[^.!?\n]{0,40}\b(?:when i'?m out|while i'?m out|while i was out|when i "
+        r"was out)\b",
+    ),
+    Rule(
+        "stalking",
+        # A message that shows the sender saw the user today: "nice jacket today".
+        r"\b(?:nice|lovely|like (?:the|your|that)|love (?:the|your|that)|liked (?:the|your)|cute) "
+        r"(?:new )?(?:jacket|coat|dress|top|hair|haircut|shoes|boots|outfit|scarf|skirt|jeans|"
+        r"jumper|hat|trainers)\b[^.!?\n]{0,25}?\b(?:today|this morning|yesterday|last night|"
+        r"tonight|earlier)(?=\s*(?:[.]|$))"
+        r"|\byou were (?:at|in|outside|leaving|coming out of) (?:the |your |that )?\w+(?: \w+)? "
+        r"(?:at \d+(?: \w+){0,3}|again(?: \w+){0,3}|this morning|last night|earlier)"
+        r"(?=\s*(?:[.!,]|$))",
+        source="incoming",
+    ),
+    Rule(
+        "self_harm",
+        # Plans, goodbyes, a way out, a burden, means ready.
+        r"\b(?:got|have|made) a plan\b[^.!?\n]{0,10}\band i(?:'ve)? (?:know|picked|chosen|set|"
+        r"decided) (?:when|how|where|the date|a date|the day)\b(?!\s+(?:i'?ll|i will|to|we|he|she"
+        r"|they|i'?m|i am)\b)"
+        r"|\bi (?:won'?t|will not|'m not going to) be (?:a|your|anyone'?s) burden (?:anymore|any "
+        r"more|much longer|for long|after (?:tonight|today))\b"
+        r"|\bsorry for everything\b(?! (?:today|tonight|earlier|yesterday|last night|this "
+        r"morning))(?![^\n]{0,80}\bsee you\b)[^\n]{0,60}?\b(?:love you all|goodbye|look after|take"
+        r" care of|"
+        r"tell (?:the kids|mum|mom|everyone)|won'?t be)\b"
+        r"|\bgoodbye\b[^\n]{0,40}?\bsorry for everything\b"
+        r"|\bonly (?:one )?way out\b(?! of (?:the|a|that)\b| is (?:through|to|past|via|by)\b)"
+        r"|\bno way out (?:of this )?(?:except|but|apart from) one\b"
+        r"|\b(?:i'?m|i am|i feel like) (?:such |just |nothing but )?a burden (?:to|on) "
+        r"(?:everyone|everybody|my family|you all|all of you|the world)\b"
+        r"|\b(?:relieved|better off|happier) if i (?:was|were) (?:gone|dead|not here)\b"
+        r"|\b(?:easy|tempted|tempting|want(?:ed)? to|thought about|thinking about|could) (?:to )?"
+        r"(?:just )?(?:step|stepping|jump|jumping|walk|walking) (?:off|in front of|into|from) "
+        r"(?:the|a) (?:platform|bridge|ledge|roof|edge|cliff|train|tracks|balcony|building|"
+        r"traffic)\b"
+        r"|\bhow (?:much|many) (?:\w+ )?(?:insulin|paracetamol|pills|tablets|painkillers|"
+        r"co-codamol|ibuprofen|aspirin|codeine|morphine|sertraline|antidepressants) (?:it would "
+        r"take|would it take|(?:it )?takes? to (?:die|kill|overdose|be fatal)|is (?:lethal"
+        r"|fatal))\b"
+        r"|\b(?:i'?ve got|i have|got) (?:the|my|all (?:the|my)) (?:pills|tablets|rope|razor|"
+        r"razors|blades?) (?:here|ready|in front of me|with me|next to me|lined up)\b"
+        r"(?! (?:for|to give|to drop|to take back)\b)",
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        r"\bthis is (?:my )?goodbye\b(?! to (?!(?:you|everyone|you all|all of you)\b))"
+        r"|\bi (?:won'?t|will not|'m not going to) be (?:a|your|anyone'?s) (?:problem|bother) "
+        r"(?:anymore|any more|much longer|for long|after (?:tonight|today))\b",
+        person="first",
+        source="user",
+    ),
+    Rule(
+        "self_harm",
+        r"\b(?:he|she|they|my ex|his|her)\b[^.!?\n]{0,30}?\b(?:sent|posted|showed) (?:me |us )?"
+        r"(?:a )?(?:photo|picture|pic|video|selfie|snap) of (?:a|the|his|her|some) (?:rope|noose|"
+        r"pills|tablets|razor|blade|cuts|wrists?)\b",
+        person="third",
+    ),
+    *(
+        Rule(
+            kind,
+            # Rough handling and driving drunk with the children.
+            r"\b(?:grab\w*|yank\w*|drag\w*|shov\w*|squeez\w*|pinch\w*|throw\w*|threw) "
+            rf"(?:{_FAMILY}|the kids|the baby) (?:by (?:the|his|her|their) (?:arm|arms|hair|neck|"
+            r"collar|throat|ear|wrist)|so hard|against (?:the|a)|across (?:the|a) (?:room|floor)|"
+            r"into (?:the|a) (?:wall|door|car)|down (?:the|on))\b"
+            rf"|\b(?:bruises|marks) on {_FAMILY}\b",
+            negatable=True,
+        )
+        for kind in ("child_safety", "violence")
+    ),
+    Rule(
+        "child_safety",
+        rf"\b(?:drive|drives|drove|driving) (?:\w+ ){{0,2}}?(?:{_FAMILY}|the kids)(?: \w+){{0,3}}? "
+        r"(?:drunk|high|stoned|after drinking|over the limit|off his face|off her face)\b"
+        r"|\b(?:take|taking|took)(?<!you take)(?<!you taking)(?<!you took)(?<!you ever take)"
+        rf"(?<!u ever take) (?:the kids|{_FAMILY}|them) "
+        r"(?:off|away from) (?:you|u|me)\b"
+        r"(?! for\b)",
+    ),
+    Rule(
+        "violence",
+        # Threats to property and person, said sideways.
+        r"\bhope (?:your|ur) (?:brakes|tyres|tires|boiler|gas) (?:don'?t|doesn'?t|won'?t|never) "
+        r"(?:fail|blow|explode|catch fire|leak)\b"
+        r"|\b(?:shame|pity) if (?:your (?:lovely |"
+        r"little |nice |new )?\w+|that (?:lovely |little |nice |new )?\w+) (?:burned|burnt|caught "
+        r"fire|went up in flames|got (?:burned|burnt|smashed|damaged|hurt|broken)|burned down|"
+        r"burnt down|had an accident)\b"
+        r"|\b(?:shame|pity) if it (?:burned|burnt) down\b"
+        r"|\bnext time i see (?:you|u|him|her)\b[^.!?\n]{0,30}\b(?:not holding back|won'?t hold "
+        r"back|you'?re (?:dead|finished|getting it)|watch out)\b"
+        r"|\b(?:even if|if) i (?:have|need) to (?:drag|carry|force) (?:you|u)\b"
+        r"|\b(?:i'?ll|i will|i'?d|i would|happy to|willing to|i don'?t mind|i'?ll gladly) "
+        r"(?:gladly "
+        r")?(?:do|serve) (?:time|life|a life sentence|a stretch|prison|jail) (?:for (?:you|u|her|"
+        r"him|it|this)|over you)\b"
+        r"|\b(?:i know|i'?ve got|i have) (?:people|someone|somebody|blokes|lads) (?:who|that)(?:'d"
+        r"| "
+        r"would| will|'ll) do (?:it|you|him|her) (?:for (?:a (?:hundred|grand|few quid|tenner|"
+        r"score|fiver|bag)|\d+|cash)|in|over)\b"
+        r"|\b(?:set fire to|set light to|torch|petrol bomb|firebomb) (?:your|ur|his|her|their|the)"
+        r" (?:car|house|flat|place|home|front door|door|van)\b"
+        r"|\bsay goodbye to (?:your|ur) (?:pretty |little |\w+ )?(?:face|teeth|legs|kneecaps|"
+        r"looks)\b"
+        r"|\bi'?ll make sure of it\b[^\n]{0,60}\byou won'?t (?:be able to )?(?:walk|see|"
+        r"talk|breathe|stand)\b",
+    ),
+    Rule(
+        "violence",
+        # What happened, in the user's words: A&E after he got angry, "he's violent".
+        r"\b(?:he|she|they) (?:got|gets|was|were) (?:angry|mad|violent|physical)\b"
+        r"[^.!?\n]{0,40}\bi (?:ended up|end up|was|'ve been|went) (?:in|to) (?:a&e|hospital|"
+        r"casualty|the hospital)\b"
+        r"|\b(?:he|she|they|he'?s|she'?s|my (?:ex|husband|wife|partner|boyfriend|girlfriend|dad|"
+        r"mum|mom|father|mother|stepdad|brother))\b(?: \w+){0,2}? (?:is|was|gets|got|can be|'s|"
+        r"becomes|turns|been) (?:\w+ )?(?:violent|physical with (?:me|us|the kids)|handy with "
+        r"(?:his|her) fists)\b"
+        r"|\b(?:he|she)(?:'s| is| was| gets| can get| got| has been|'s been) (?:\w+ )?violent\b"
+        r"(?! (?:on the (?:pitch|field|court|ice)|in (?:the )?(?:game|games|ring|match|film"
+        r"|movie)))",
+        negatable=True,
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:to tell|told|telling|asking|asked|find out|found out|finding out) (?:him|her|them) "
+        r"(?:what|which|where|when) (?:shifts?|hours|days?|times?|route|bus|train|class|gym|school|"
+        r"nursery|flat|address)\b (?:i'?m|i|my)\b"
+        r"|\b(?:he|she|they)\b[^.!?\n]{0,30}\b(?:asking|asked|finding out|found out|knows?) "
+        r"(?:what|which) (?:shifts?|hours) i'?m\b"
+        r"|\b(?:delivery|card|letter|flowers|parcel|present|note)\b[^.!?\n]{0,40}\bnew (?:flat|"
+        r"address|house|place)\b[^.!?\n]{0,20}\b(?:which|that) (?:nobody|no one|no-one) (?:knows|"
+        r"knew) about\b(?! yet)",
+    ),
+    Rule(
+        "stalking",
+        r"\bi (?:see|saw|noticed|notice) (?:you'?ve|you have|you) (?:changed|cut|dyed|had) "
+        r"(?:your|ur) hair(?: cut| done)?(?=\s*(?:\.|$))",
+        source="incoming",
+    ),
+    Rule(
+        "child_safety",
+        rf"\block(?:s|ed|ing)? (?:{_FAMILY}|the kids) (?:in|out)\b(?=[^.!?\n]{{0,40}}\b(?:when "
+        r"(?:he|she)(?:'s| is| gets)? (?:angry|drunk|mad|in a (?:mood|rage))|for hours|all "
+        r"(?:night|day)|as (?:a )?punishment|without food|in the dark)\b)",
+    ),
+    Rule(
+        "self_harm",
+        # Means and intent in the writer's own words.
+        r"\b(?:swerve|swerving|drive|driving|steer|steering|walk|walking|step|stepping|run|running)"
+        r" (?:\w+ )?(?:into|in front of) (?:oncoming )?(?:traffic|a lorry|a bus|a train|a truck)\b"
+        r"|\b(?:garage|car) with the engine running\b|\bengine running in the garage\b"
+        r"|\bhose(?:pipe)? (?:to|from|on|into) the exhaust\b"
+        r"|\b(?:written|wrote|made|sorted|updated) (?:out )?my will\b[^\n]{0,60}\b(?:instructions|"
+        r"letters?|goodbye|the cat|the dog|who gets|ready)\b"
+        r"|\b(?:punch|punching|punched|slap|slapping|slapped|bite|biting|pinch|pinching) myself\b"
+        r"|\b(?:not going to|won'?t) be (?:here|around|alive) (?:much longer|for long|by|after)\b"
+        r"(?=[^\n]{0,60}\b(?:i'?ve decided|made up my mind|made my decision|it'?s decided|i'?m "
+        r"ready)\s*(?:[.!,]|$))"
+        r"|\b(?:don'?t|do not) care (?:what happens to me|if i (?:live|die|wake up|make it)"
+        r"|whether "
+        r"i (?:live|die))\b"
+        r"|\b(?:razor ?blades?|razors|blades|pills|tablets|rope)\b[^.!?\n]{0,40}\b(?:keep|kept"
+        r"|been)"
+        r" (?:holding|looking at|staring at|counting|touching) (?:them|it)\b"
+        r"|\b(?:move on|forget (?:about )?me|be fine|be happier|be relieved|cope|manage)\b"
+        r"[^.!?\n]{0,25}\bif i (?:was|were) (?:dead|gone)\b",
+        person="first",
+    ),
+    Rule(
+        "violence",
+        # Not safe at home; held under water.
+        r"\b(?:i'?m not|i am not|i don'?t feel|i do not feel|i no longer feel|we'?re not|we are not"
+        r"|i never feel|the kids aren'?t|the kids are not) (?:\w+ )?safe (?:at home|in (?:my|our|"
+        r"this) (?:own )?(?:home|house|flat)|with (?:him|her)|around (?:him|her)|when (?:he|she)'?s"
+        r"(?: \w+)?)\b(?![^.!?\n]{0,30}\b(?:cold|flu|bug|virus|covid|germs|lol|haha)\b)"
+        r"|\b(?:held|holding|pushed|forced|holds|pushes) (?:me|her|him|my head|her head) (?:under|"
+        r"underwater|under the water)\b",
+    ),
+    Rule(
+        "self_harm",
+        r"\b(?:think|thinking|thought|dream|dreaming|fantasi[sz]e|fantasi[sz]ing) (?:a lot |"
+        r"constantly |all the time |every day |so much )?(?:about|of) (?:dying|being dead|killing "
+        r"myself|not existing|not being alive|ending it all|ending everything)\b"
+        r"|\b(?:feel like|want to|wanna|going to|thinking of|thinking about) (?:just )?(?:ending"
+        r"|end)"
+        r" (?:everything|it all|my life)\b(?! on a| with a| early| at| for the)"
+        r"|\b(?:nothing left|no point|can'?t do this|can'?t go on|no way through)\b[^\n]{0,40}\b"
+        r"(?:sorted|got|ready|counted|lined up|gathered|saved) (?:the|my|all (?:the|my)|enough) "
+        r"(?:pills|tablets)\b(?! for\b)",
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        # More of the writer's own crisis words: the pain to stop for good, ways to do it,
+        # voices, pills taken or mixed, not promising to be safe.
+        r"\b(?:giv(?:en|ing|e)|gave) (?:all )?my (?:things|stuff|belongings|possessions) away\b"
+        r"(?![^.!?\n]{0,40}\b(?:charity|move|moving|sofa|declutter\w*|ebay|vinted|gumtree|sell|"
+        r"selling)\b)"
+        r"|\b(?:want|need|wish|make) (?:the|this|all the|my) (?:pain|hurt|suffering) (?:to )?"
+        r"(?:stop|end|go away) (?:for good|forever|for ever|permanently)\b(?![^.!?\n]{0,30}\b(?:op|"
+        r"operation|surgery|physio|doctor|gp|knee|back|tooth|dentist|hip)\b)"
+        r"|\b(?:drowning|hopeless|empty|numb|worthless|exhausted|tired of everything)\b"
+        r"[^.!?\n]{0,40}\bwant (?:it|this|everything|it all) to (?:end|stop)\b"
+        r"|\b(?:thinking|thought|think) (?:of|about) (?:ways|how) to (?:do it|end it|go|die|not be "
+        r"here)\b(?! (?:cheaper|better|faster|quicker|differently|properly|right|without|for)\b)"
+        r"|\bways to (?:die|kill myself|end it)\b"
+        r"|\b(?:voices?|something) (?:in my head )?(?:keeps? |is |are )?(?:telling|tells|told) me "
+        r"to (?:jump|die|kill|end|hurt|cut|do it)\b"
+        r"|\b(?:mixing|mixed|mix) (?:it|alcohol|drink|vodka|wine|booze) with (?:my|the) (?:pills|"
+        r"tablets|meds|medication)\b(?![^.!?\n]{0,40}\b(?:fine|ok|okay|safe|pharmacist|doctor|gp|"
+        r"allowed)\b)"
+        r"|\b(?:scared|afraid|frightened|terrified|worried) (?:of )?what i (?:might|will|could|'ll|"
+        r"would|'d) do (?:to myself|tonight)\b|\bwhat i(?:'ll| will| might| could|'d| would) do "
+        r"to myself\b"
+        r"|\b(?:can'?t|cannot|don'?t think i can|not sure i can|won'?t) (?:promise|guarantee|say) "
+        r"(?:that )?i'?ll (?:be|stay|keep myself) safe\b"
+        r"|\b(?:don'?t|do not) (?:feel|think i'?m|know if i'?m) safe (?:from myself|with myself)\b"
+        r"|\bno reason (?:for me )?to (?:stay|be here|live|keep going|go on|carry on|stick around)"
+        r"\b(?! (?:at|in|for|with|late|longer|till|until)\b)"
+        r"|\b(?:thinking|thought) (?:about|of) (?:walking|wading|stepping|jumping|going) (?:in"
+        r"(?=\s*(?:[.!]|$))|into the (?:river|sea|water|canal|lake))",
+        person="first",
+    ),
+    Rule(
+        "self_harm",
+        r"\b(?:took|taken|swallowed|downed) (?:\d+|two|three|four|five|six|ten|twelve|fifteen|"
+        r"twenty|thirty|forty|fifty|a hundred|all|half|loads|most|the rest) of (?:my|the|his|her|"
+        r"those|these|mum's|dad's) (?:pills|tablets|meds|medication|painkillers|paracetamol|"
+        r"sleeping pills)\b(?! (?:to|round|over|back|with|into|in|for)\b)"
+        r"|\bif you (?:leave|go|don'?t|won'?t|block)\b[^.!?\n]{0,40}\bi(?:'ll| will) (?:just )?end"
+        r" it"
+        r"\b(?! with| up\b)",
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        r"\b(?:he|she|they)\b[^.!?\n]{0,20}\b(?:posted|sent|wrote|left) (?:a |me a |us a )?"
+        r"(?:goodbye|farewell|suicide) (?:message|note|letter|post|text|video)\b(?![^.!?\n]{0,30}"
+        r"\b(?:job|colleagues|team|work|linkedin|retire\w*|leaving do)\b)",
+        person="third",
+    ),
+    Rule(
+        "violence",
+        r"\b(?:burn|torch|smash|set fire to|crash|blow up|petrol)\b[^.!?\n]{0,40}\b(?:and|with) "
+        r"you (?:with it|in it|inside)\b"
+        r"|\b(?:remember|you know) what happened (?:the )?last time (?:you|u) (?:crossed me|defied "
+        r"me|lied to me|disobeyed me|went behind my back|answered (?:me )?back|embarrassed me|left "
+        r"me|blocked me|ignored me|tried (?:to leave|that|it))\b"
+        r"|\b(?:smashed|broke|brought|cracked) (?:a|the|his|her) \w+ (?:down )?(?:over|on|"
+        r"against) (?:my|her|his) (?:head|face|back)\b"
+        r"|\brun (?:me|you|her|him|us) over\b|\b(?:drove|driving|drive|aimed the car) (?:at|"
+        r"towards|straight at) (?:me|us|her|him)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:got|found|has|knows|getting) (?:hold of )?(?:my|your) (?:new )?(?:number|address|"
+        r"email)\b[^.!?\n]{0,10}\bsomehow\b|\bsomehow (?:got|found|knows|has) (?:hold of )?(?:my|"
+        r"your) (?:new )?(?:number|address|email)\b",
+    ),
+    Rule(
+        "child_safety",
+        r"\byou(?:'ll| will) never see (?!me\b|us\b|it\b|this\b|that\b|my money\b)\w+ again\b"
+        rf"|\bkeeping (?:{_FAMILY}|them|him|her|\w+) (?:until|till|unless) you\b"
+        rf"|\b(?:{_FAMILY}|the kids|the baby)\b[^.!?\n]{{0,30}}\b(?:car|drive|driving)\b"
+        r"[^.!?\n]{0,30}\b(?:drunk|been drinking|over the limit|high|stoned)\b",
+    ),
+    Rule(
+        "weapon",
+        r"\b(?:sharpened|sharpening|cleaned|cleaning|oiled|loaded|bought|got) (?:the|my|a|his) "
+        rf"(?:big |new |old |sharp )?(?:\w+ )?{_WEAPON}\b[^\n]{{0,40}}\b(?:thought of you|thinking "
+        r"of you|for you|just for you|with your name|just saying|you know why)\b",
+    ),
+    Rule(
+        "violence",
+        rf"\b{_ABUSER}\b(?:\s+\w+){{0,2}}?\s+(?:pushed|shoved) (?:me|us|her|him)\b(?! (?:to|"
+        r"towards|into (?:applying|doing|taking|going|seeing|getting)|on the swings?|around in)\b)"
+        r"|\b(?:(?:put|puts|putting) (?:his|her|their) hands|(?:laid|lays|laying|lay) (?:a )?"
+        rf"(?:hand|finger)) on (?:me|her|him|us|the kids|{_FAMILY})\b"
+        r"|\b(?:left|leaving|leaves) (?:marks|bruises|a mark|a bruise|fingerprints|scratches) "
+        r"(?:on|all over|round|around) (?:my|her|his) (?:neck|throat|face|arms?|wrists?|back|legs?"
+        r"|body|chest)\b",
+        negatable=True,
+        needs_person_subject=True,
+    ),
+    Rule(
+        "self_harm",
+        r"\bgiv(?:e|ing|en) up (?:for good|forever)\s*(?:\.|$)|\bgiv(?:e|ing|en) up on (?:life|"
+        r"living|everything|myself)\b"
+        r"|\b(?:everyone|everything|everybody|they|you|the world|my family|the kids)(?:'d| would|"
+        r" will|'ll) be (?:\w+ )?(?:better|happier|easier|quieter|simpler|calmer|fine|lighter) "
+        r"(?:off )?without me\b(?! for\b| tonight| this| at| on| while| in the)"
+        r"|\b(?:keep|kept|can'?t stop) (?:thinking about|looking at|staring at|going back to) "
+        r"(?:the|my|those) (?:pills|tablets|rope|razors?|blades?)\b(?![^.!?\n]{0,40}\b(?:doctor|gp|"
+        r"pharmacist|prescri\w+|work|side effects?)\b)"
+        r"|\b(?:pills|tablets|rope|razors?|blades?)\b[^.!?\n]{0,40}\b(?:keep|kept|can'?t stop) "
+        r"(?:thinking about|looking at|staring at) (?:them|it)\b",
         person="infer",
     ),
 )
@@ -962,6 +1390,22 @@ IDIOMS: tuple[str, ...] = (
     r"\bshoot (?:me|you|him|her|us) (?:a|an) (?:text|message|email|msg|line|dm|call|pic)\b",
     r"\bstab(?:bed)? (?:me|you|him|her) in the back\b",
     r"\bhit (?:me|you) up\b",
+    r"\b(?:break|kill|murder|strangle|throttle|smash|batter|hurt|punch|slap|thump) (?:your|you|ur|"
+    r"him|her)\b[^.!?\n]{0,40}?(?:\bhaha|\blol\b|\blmao\b|😂|🤣|😜|😆)",
+    r"\bwring (?:\w+ )?neck\b(?=[^.!?\n]{0,40}(?:\blol\b|\bhaha|😂|🤣|\bfor (?:eating|forgetting|"
+    r"leaving|being|losing|breaking)))",
+    r"\b(?:hurt|kill|killing|kills|destroy|destroying|wreck|wrecking)\w* (?:my|your) (?:legs|arms|"
+    r"back|knees|feet|abs|glutes|calves|shoulders|thighs)\b(?=[^.!?\n]{0,40}\b(?:gym|class|"
+    r"workout|run|running|hike|hiking|spin|yoga|pilates|training|session|marathon|walk|football|"
+    r"tennis|squats|lifting|bootcamp)\b)",
+    r"\b(?:threw|throws|throw|chucked|lobbed) (?:a|the|his|her|my) (?:ball|snowball|frisbee|pillow|"
+    r"cushion|toy|sock|teddy|balloon|water balloon|sweet|sweets) at\b",
+    r"\bjump(?:ing)? (?:into|in) the (?:sea|pool|lake|river|water)\b(?=[^.!?\n]{0,40}\b(?:freezing"
+    r"|cold|swim|swimming|beach|holiday|summer|fun|dare)\b)",
+    r"\b(?:died|dying|dead|die) (?:of |from |with )?laugh(?:ing|ter)\b",
+    r"\b(?:my )?(?:whole )?life flash(?:ed|es)? before my eyes\b",
+    r"\b(?:knife|knives) (?:set|block|rack|sharpener|drawer)\b|\bcricket (?:bat|practice|match)\b",
+    r"\b(?:safe|accident)\b[^.!?\n]{0,30}?(?:\blol\b|\bhaha|\blmao\b|😂|🤣)",
     r"\bhit (?:me|you|u) back (?:with|on|about|later|tomorrow|asap|when|in|by|once|after)\b",
     r"\b(?:phone|battery|laptop|charger|tablet|ipad|car|plant|plants)(?:'s| is| has)? (?:about to "
     r"|going to |gonna |nearly |almost |just )?(?:die|dying|dead|died)\b",
@@ -977,7 +1421,8 @@ IDIOMS: tuple[str, ...] = (
     r"\b(?:knife|knives) (?:for|to cut) (?:the )?(?:cake|bread|pizza|veg|vegetables|meat|cheese)\b",
     r"\b(?:cake|bread|butter|steak|cheese|palette|pen) (?:knife|knives)\b",
     r"\bwatching (?:you|u|me) (?:play|perform|sing|dance|grow|on)\b",
-    r"\bfollow(?:ing|ed|s)? (?:you|u|me) (?:on|back)\b",
+    r"\bfollow(?:ing|ed|s)? (?:you|u|me) (?:on(?! (?:his|her|their|a) (?:bike|motorbike|scooter|"
+    r"car|van)\b)|back)\b",
     r"\bdie (?:of|from) (?:laughing|embarrassment|boredom|shame|cringe|happiness|excitement|"
     r"heat|hunger|thirst)\b",
     r"\b(?:kids|children|boys|girls) away (?:for|on) (?:a|the|holiday|half term)\b",
@@ -991,7 +1436,8 @@ IDIOMS: tuple[str, ...] = (
     r"\b(?:kick|kicked|kicks|kicking) (?:me|you|us|him|her|them) out\b",
     r"\bi (?:\w+ )?(?:hit|bashed|banged|smashed|cut|burnt|burned|broke|twisted|cracked|knocked|"
     r"stubbed|whacked|bumped) my\b",
-    r"\b(?:hit|hits|hitting|smacked|whacked|bopped) (?:me|him|her|them|us|my \w+|his \w+|her \w+) "
+    r"\b(?:hit|hits|hitting|smacked|whacked|bopped|attacked) (?:me|him|her|them|us|my \w+|his \w+"
+    r"|her \w+) "
     r"with (?:a|the|his|her) (?:pillow|cushion|toy|balloon|sock|snowball|nerf|water)\b",
     r"\b(?:it|that|this|which|work|stress|worry|waiting|guilt)(?:'?ll|'s| will| would|'d| is| was)?"
     r" (?:probably |honestly |literally |actually |really )?(?:kill|killing|kills) (?:me|you)\b",
@@ -1025,7 +1471,8 @@ _HARMLESS_WEAPON = re.compile(
     r"turkey|roast|cook|cooking|recipe|lasagne|cheese|butter|steak|fruit|sandwich|cutlery|"
     r"sharpener|blunt|diy|shelf|shelves|nails|picture|fence panel|archery|range|clay pigeon|"
     r"paintball|nerf|water|glue|staple|toy|film|movie|game|netflix|episode|book|novel|xbox|"
-    r"playstation|fortnite|skills|chef|butcher|pumpkin|bbq|barbecue)\b"
+    r"playstation|fortnite|skills|chef|butcher|pumpkin|bbq|barbecue|museum|display|antique|"
+    r"collection|ornament|mounted|cricket|rounders|softball|practice|training|nets)\b"
 )
 #: "I cut myself chopping onions": an everyday accident, not self-harm.
 _ACCIDENT = re.compile(
@@ -1058,7 +1505,10 @@ _REPORTED = re.compile(
 _MEANT_FOR = re.compile(r"\b(?:it'?s|its|is|that'?s) (?:for|meant for) (?:me|you)\b")
 #: A weapon used to frighten: "when we argue he picks it up", "not saying I'd use it".
 _MENACE = re.compile(
-    r"\b(?:when (?:we|i|he|she|they) (?:argue|argued|row|rowed|fight|fought|disagree|shout)|"
+    r"\b(?:(?:when|whenever|every time|if) (?:we|i|he|she|they) (?:argue|argued|row|rowed|"
+    r"fight|fought|disagree|shout)|shows? (?:it|them) to me|taps? (?:it|them)|"
+    r"(?:screamed|shouted|yelled|screaming|shouting) at me|talk(?:s|ed|ing)? about using (?:it"
+    r"|them)|"
     r"picks? (?:it|them) up|picked (?:it|them) up|holds? (?:it|them)|looks? at me|"
     r"(?:i'?d|he'?d|she'?d|i would|he would|she would|i'?ll|he'?ll|she'?ll) use (?:it|them)|"
     r"(?:not (?:saying|afraid|scared)|don'?t make me) (?:i'?d|to|that i'?d) use|"
@@ -1070,7 +1520,11 @@ _YOUR_CLAIM = re.compile(
     r"\byou(?:'d|'ve| had| have)? (?:been )?(?:told|telling|said|saying|claimed|claiming|"
     r"tell|say|claim)\b(?: \w+){0,3}? that\b[^.!?\n]*$"
 )
-_KIDS_WITNESS = re.compile(r"\bin front of (?:the|our|my|his|her) " + _KIDS + r"\b")
+_KIDS_WITNESS = re.compile(
+    r"\bin front of (?:the|our|my|his|her) " + _KIDS + r"\b"
+    r"|\b" + _KIDS + r"\b[^.!?\n]{0,30}\b(?:saw|watched|witnessed|heard) (?:the whole thing|"
+    r"everything|it all|it happen)\b|\b(?:saw|watched|witnessed|heard) the whole thing\b"
+)
 
 
 def _person(text: str, hit: Hit, rule: Rule) -> Literal["first", "third"]:
@@ -1145,6 +1599,8 @@ def detect_in(
     cleared: list[Hit] = list(idiom_spans)  # what the rules looked at and let go
     found: dict[str, list[Hit]] = {}
     for rule, patterns in _RULES:
+        if rule.source is not None and rule.source != source:
+            continue
         for hit in find_all(patterns, text):
             if _kept(rule, text, hit, idiom_spans, source):
                 found.setdefault(_kind(rule, text, hit, source), []).append(hit)

@@ -46,6 +46,9 @@ class Report:
     safe_messages: int
     safe_flagged: int
     errors: Sequence[str] = field(default_factory=tuple)
+    #: messages labelled with some danger, and how many of them got any danger at all
+    danger_messages: int = 0
+    danger_flagged: int = 0
 
     @property
     def tactic_micro(self) -> Counts:
@@ -66,6 +69,12 @@ class Report:
     @property
     def danger_recall(self) -> float:
         return self.danger_micro.recall
+
+    @property
+    def any_danger_recall(self) -> float:
+        """Of the messages with some danger, the share that got any danger finding (the
+        safety message is shown, whatever the kind)."""
+        return self.danger_flagged / self.danger_messages if self.danger_messages else 1.0
 
     @property
     def danger_false_positive_rate(self) -> float:
@@ -90,7 +99,7 @@ def evaluate(
     ``detect_danger``: the rules and the shipped classifier)."""
     tactics = {t: Counts() for t in TACTICS}
     danger = {d: Counts() for d in DANGER_KINDS}
-    messages = safe = flagged = 0
+    messages = safe = flagged = dangerous = caught = 0
     errors: list[str] = []
     for row in rows:
         messages += 1
@@ -100,6 +109,9 @@ def evaluate(
         if not expected_danger:
             safe += 1
             flagged += bool(got_danger)
+        else:
+            dangerous += 1
+            caught += bool(got_danger)
         diff = ""
         if got_danger != expected_danger:
             diff += f" danger {sorted(expected_danger)} -> {sorted(got_danger)}"
@@ -111,4 +123,4 @@ def evaluate(
                 diff += f" tactics -{sorted(expected - got)} +{sorted(got - expected)}"
         if diff:
             errors.append(f"[{row.get('split', '')}] {row['text'][:70]!r}:{diff}")
-    return Report(messages, tactics, danger, safe, flagged, tuple(errors))
+    return Report(messages, tactics, danger, safe, flagged, tuple(errors), dangerous, caught)

@@ -204,7 +204,8 @@ TACTICS: dict[str, Tactic] = {
             r"\bpost (?:those|the|your|these) (?:pictures|photos|videos|pics)\b",
             r"\b(?:tell|telling|call|calling|ring|ringing) (?:your boss|your work|social services|"
             r"the police on you|your family|your parents)\b",
-            r"\bsee what happens\b|\bor else\b|\byou'?ll see\b|\byou'?ll pay\b|\bmake you pay\b",
+            r"\bsee what happens\b(?! (?:with|if|when|before|after|at|on|in|to|tomorrow|next)\b)"
+            r"|\bor else\b|\byou'?ll see\b|\byou'?ll pay\b|\bmake you pay\b",
             r"\benjoy (?:your freedom|it) while it lasts\b|\bnobody leaves me\b",
             r"\bcan'?t (?:just )?walk away from me\b",
             r"\bchanged (?:her|his|their) will\b|\bwhole family will know\b",
@@ -335,7 +336,8 @@ TACTICS: dict[str, Tactic] = {
     "pressure": Tactic(
         "This pushes you to reply or come back. No reply is a complete answer.",
         (
-            r"\b(?:just|please) (?:call|ring|answer|reply|text|talk|come|pick up|meet|see|give)\b",
+            r"(?<!let's )(?<!lets )\b(?:just|please) (?:call|ring|answer|reply|text|talk|come|"
+            r"pick up|meet|see|give)\b",
             r"\b(?:one more|another) chance\b",
             r"\banswer (?:me|your phone)\b|\bpick up the phone\b|\bring her\b|\bring him\b",
             r"\b(?:you|u) (?:need|have|ought|should|must) to (?:call|talk|speak|see|come|forgive|"
