@@ -211,8 +211,7 @@ class Conversation:
             context = await self.store.load_context(user_id)
             seq, state = self._split(context.state)
             data = await self._user_data(user_id, context, router.needs(state, None), False, now)
-            probe = Input(kind="choice", now=now, text="")
-            if pinlock.gate(self._lock_of(context.state), probe, data).run is None:
+            if pinlock.is_locked(self._lock_of(context.state), data, now):
                 replies: tuple[Reply, ...] = (Reply(f"{pinlock.LOCKED}\n{pinlock.FORGOT}"),)
             else:
                 replies = router.render(state, data)

@@ -35,7 +35,7 @@ PRIVATE_ONLY = (
     "Please open a private chat with me."
 )
 EXPIRED = "That menu has expired. Here is where you are now:"
-INVALID_BUTTON = "That button isn't one of mine."
+INVALID_BUTTON = "That button doesn't work any more. Send /help to see what I can do."
 SORRY = (
     "Sorry, something went wrong on my side. Please try that again, or use /cancel to "
     "start afresh. Nothing you saved before is lost."
@@ -123,14 +123,12 @@ async def on_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Any update from a group or channel: say so once, touch no data."""
     if update.callback_query is not None:
         await update.callback_query.answer(PRIVATE_ONLY, show_alert=True)
-    elif update.effective_message is not None and update.effective_chat is not None:
-        text = update.effective_message.text or ""
-        mentioned = text.startswith("/") or update.effective_chat.type == "group"
-        if mentioned:
-            try:
-                await update.effective_message.reply_text(PRIVATE_ONLY)
-            except TelegramError as exc:
-                log.info("could not answer in a group: %s", type(exc).__name__)
+    elif update.effective_message is not None and update.effective_message.text:
+        # only messages someone wrote (not "X joined the group") get the answer
+        try:
+            await update.effective_message.reply_text(PRIVATE_ONLY)
+        except TelegramError as exc:
+            log.info("could not answer in a group: %s", type(exc).__name__)
     raise ApplicationHandlerStop
 
 

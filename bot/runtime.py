@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
 from bot.config import Settings
-from bot.conversation import Conversation
+from bot.conversation import Conversation, utcnow
 from bot.store import Store
 from flows.types import ResourceBook
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass

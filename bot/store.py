@@ -30,7 +30,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.config import ConfigError, Settings
-from bot.crypto import RecordCipher, new_data_key
+from bot.crypto import Field, RecordCipher, new_data_key
 from bot.db import (
     create_engine,
     create_sessionmaker,
@@ -180,6 +180,15 @@ def _evidence_view(row_id: str, created_at: datetime, body: Mapping[str, Any]) -
         tactics=tuple(body.get("tactics", ())),
         danger=tuple(body.get("danger", ())),
     )
+
+
+def _doc(
+    cipher: RecordCipher, field: Field, blob: bytes | None, empty: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """A user's JSON document cell (state or settings), decrypted; ``empty`` if unset."""
+    if blob is None:
+        return empty
+    return cast(dict[str, Any], cipher.decrypt_json(field, cipher.user_id, blob))
 
 
 class Store:
@@ -352,31 +361,12 @@ class Store:
             ).first()
             if row is None:
                 raise UnknownUserError()
-            reasons = (
-                await session.execute(
-                    select(Reason.id, Reason.text)
-                    .where(Reason.user_id == user_id)
-                    .order_by(Reason.seq)
-                )
-            ).all()
+            reasons = await self._reason_views(session, cipher)
             bodies = await self._sender_bodies(session, cipher)
-        state = (
-            None
-            if row.state is None
-            else cast(dict[str, Any], cipher.decrypt_json(USERS_STATE, user_id, row.state))
-        )
-        settings = (
-            {}
-            if row.settings is None
-            else cast(dict[str, Any], cipher.decrypt_json(USERS_SETTINGS, user_id, row.settings))
-        )
         return UserContext(
-            state=state,
-            settings=settings,
-            reasons=[
-                ReasonView(id=r.id, text=cipher.decrypt_text(REASONS_TEXT, r.id, r.text))
-                for r in reasons
-            ],
+            state=_doc(cipher, USERS_STATE, row.state, None),
+            settings=_doc(cipher, USERS_SETTINGS, row.settings, {}) or {},
+            reasons=reasons,
             senders=[_sender_view(row_id, body) for row_id, body in bodies],
         )
 
@@ -443,20 +433,25 @@ class Store:
             await session.execute(self._insert(Reason), rows)
         return [str(row["id"]) for row in rows]
 
-    async def list_reasons(self, user_id: str) -> list[ReasonView]:
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            rows = (
-                await session.execute(
-                    select(Reason.id, Reason.text)
-                    .where(Reason.user_id == user_id)
-                    .order_by(Reason.seq)
-                )
-            ).all()
+    async def _reason_views(
+        self, session: AsyncConnection, cipher: RecordCipher
+    ) -> list[ReasonView]:
+        rows = (
+            await session.execute(
+                select(Reason.id, Reason.text)
+                .where(Reason.user_id == cipher.user_id)
+                .order_by(Reason.seq)
+            )
+        ).all()
         return [
             ReasonView(id=row.id, text=cipher.decrypt_text(REASONS_TEXT, row.id, row.text))
             for row in rows
         ]
+
+    async def list_reasons(self, user_id: str) -> list[ReasonView]:
+        cipher = await self._cipher(user_id)
+        async with self.connection() as session:
+            return await self._reason_views(session, cipher)
 
     @_changes_context
     async def delete_reason(self, user_id: str, reason_id: str) -> bool:
@@ -473,12 +468,13 @@ class Store:
 
     # ------------------------------------------------------------------ state
     async def load_state(self, user_id: str) -> dict[str, Any] | None:
+        cached = self._contexts.get(user_id)
+        if cached is not None:
+            return cached.to_context().state
         cipher = await self._cipher(user_id)
         async with self.connection() as session:
             blob = await session.scalar(select(User.state).where(User.id == user_id))
-        if blob is None:
-            return None
-        return cast(dict[str, Any], cipher.decrypt_json(USERS_STATE, user_id, blob))
+        return _doc(cipher, USERS_STATE, blob, None)
 
     async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
         cipher = await self._cipher(user_id)
@@ -490,12 +486,13 @@ class Store:
 
     # ------------------------------------------------------------------ settings
     async def get_settings(self, user_id: str) -> dict[str, Any]:
+        cached = self._contexts.get(user_id)
+        if cached is not None:
+            return cached.to_context().settings
         cipher = await self._cipher(user_id)
         async with self.connection() as session:
             blob = await session.scalar(select(User.settings).where(User.id == user_id))
-        if blob is None:
-            return {}
-        return cast(dict[str, Any], cipher.decrypt_json(USERS_SETTINGS, user_id, blob))
+        return _doc(cipher, USERS_SETTINGS, blob, {}) or {}
 
     @_changes_context
     async def update_settings(self, user_id: str, patch: Mapping[str, Any]) -> dict[str, Any]:

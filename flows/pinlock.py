@@ -17,7 +17,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -95,7 +95,6 @@ class Gate:
     before: tuple[Reply, ...] = ()
     #: after unlocking with a kept button press: show the current step again
     show_current: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _opens(inp: Input, flow: str | None) -> bool:
@@ -153,15 +152,20 @@ def _replay(kept: dict[str, Any], now: datetime) -> Input | None:
     )
 
 
+def is_locked(lock: dict[str, Any] | None, data: UserData, now: datetime) -> bool:
+    """Whether the chat is closed: a PIN is set and the last activity is too long ago."""
+    if not has_pin(data):
+        return False
+    open_until = _until(lock or {}, "open_until")
+    return open_until is None or now > open_until
+
+
 def gate(lock: dict[str, Any] | None, inp: Input, data: UserData, flow: str | None = None) -> Gate:
     """Decide whether ``inp`` may reach the router now (``flow``: the current flow)."""
     lock = dict(lock or {})
     now = inp.now
-    if not has_pin(data):
-        # no PIN: the chat is open (and stays open for a while once a PIN is set)
-        return Gate(lock=_open_lock(now), run=inp)
-    open_until = _until(lock, "open_until")
-    if open_until is not None and now <= open_until:
+    if not is_locked(lock, data, now):
+        # open (without a PIN too, so that a PIN set now starts with an open chat)
         return Gate(lock=_open_lock(now), run=inp)
     if _opens(inp, flow):
         return Gate(lock=lock, run=inp)

@@ -19,6 +19,10 @@ WHAT_I_KEEP = (
 )
 AUTODELETE = ((0, "Off"), (60, "After 1 hour"), (1440, "After 24 hours"))
 CONFIRM_WORD = "DELETE"
+PIN_ON = (
+    f"The PIN lock is on. This chat locks after {pinlock.UNLOCK_MINUTES} minutes without "
+    "messages, and straight away with /hide."
+)
 
 
 def _discreet(state: State, data: UserData) -> bool:
@@ -112,10 +116,7 @@ def _pin_on(state: State, data: UserData) -> bool:
 
 
 def _ask_pin_menu(state: State, data: UserData) -> tuple[Reply, ...]:
-    text = (
-        f"The PIN lock is on. This chat locks after {pinlock.UNLOCK_MINUTES} minutes without "
-        "messages, and straight away with /hide."
-    )
+    text = PIN_ON
     rows = keyboard(
         [button("Change the PIN", "pin:change")],
         [button("Turn the PIN lock off", "pin:off")],
@@ -167,10 +168,7 @@ def _pin_step(state: State, inp: Input, data: UserData) -> Outcome | None:
     if not pinlock.pin_matches(pin, first):
         note = Reply("Those two didn't match. Let's try again.")
         return go(SPEC, rest, "pin_new", data, before=(note,), effects=(forget,))
-    note = Reply(
-        f"The PIN lock is on. This chat locks after {pinlock.UNLOCK_MINUTES} minutes without "
-        "messages, and straight away with /hide."
-    )
+    note = Reply(PIN_ON)
     return go(
         SPEC,
         {**rest, "pin_on": True},
