@@ -20,6 +20,7 @@ from bot.resources import load_resources
 from bot.runtime import Runtime
 from bot.scheduler import Scheduler
 from bot.store import Store
+from bot.transport import AiohttpRequest
 from flows import router
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,10 @@ def build_application(
 ) -> Application:  # type: ignore[type-arg]
     """The Application with every handler, the rate limiter, the defaults and the
     check-in scheduler.  The store must already be open (its key verified).
-    ``request`` replaces the HTTP transport (tests use an offline one)."""
+    ``request`` replaces the HTTP transport (tests use an offline one); by default it is
+    aiohttp (``bot.transport``), with PTB's defaults: a pool of 256 connections for the
+    bot's calls and a separate one-connection pool for getUpdates, whose read timeout
+    PTB extends by the long-poll timeout."""
     resources = load_resources(settings.safety_resources_file, settings.default_region)
     conversation = Conversation(store, resources)
     runtime = Runtime(
@@ -72,6 +76,10 @@ def build_application(
     )
     if request is not None:
         builder = builder.request(request).get_updates_request(request)
+    else:
+        builder = builder.request(AiohttpRequest()).get_updates_request(
+            AiohttpRequest(connection_pool_size=1)
+        )
     application = builder.build()
     application.bot_data["runtime"] = runtime
     application.bot_data["scheduler"] = scheduler

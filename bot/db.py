@@ -15,7 +15,8 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import event
+from sqlalchemy import Engine, event
+from sqlalchemy import create_engine as _create_sync_engine
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.ext.asyncio import create_async_engine as _create_async_engine
@@ -84,6 +85,14 @@ def create_engine(url: str | URL) -> AsyncEngine:
     engine = _create_async_engine(url)
     if is_sqlite(url):
         event.listen(engine.sync_engine, "connect", _set_sqlite_pragmas)
+    return engine
+
+
+def create_sqlite_sync_engine(url: str | URL) -> Engine:
+    """A plain (thread-bound) engine on the same SQLite file as ``url``, with the same
+    pragmas; for a writer thread (see ``bot.sqlite_writer``)."""
+    engine = _create_sync_engine(make_url(url).set(drivername="sqlite"))
+    event.listen(engine, "connect", _set_sqlite_pragmas)
     return engine
 
 

@@ -1,28 +1,36 @@
 """Group commit: the hot writes of many concurrent conversation steps (the flow state,
-the message ids kept for /hide) are committed together in one transaction.
+the message ids kept for /hide, events, reasons, unsent messages, evidence) are
+committed together in one transaction.
 
 Each caller still waits until its own write is committed, so nothing is acknowledged
 before it is durable; under load, one commit carries many users' writes instead of each
-queueing for its own.
+queueing for its own.  Within a batch, all rows of one statement go in one executemany,
+so a batch costs a handful of statements however many callers it carries.  That is only
+right for writes that do not depend on one another's order across callers: inserts of
+new rows and updates of one row per caller.  (A caller's own writes never share a batch,
+because each waits for its commit before it writes again.)
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
 
-Transaction = Callable[[], AbstractAsyncContextManager[AsyncConnection]]
+#: (statement, rows) pairs, each executed as one executemany, in order
+Batch = list[tuple[Executable, list[dict[str, Any]]]]
+#: runs a batch in one transaction (raising if it could not be committed)
+Commit = Callable[[Batch], Awaitable[None]]
+
+_Pending = tuple[Executable, list[dict[str, Any]], asyncio.Future[None]]
 
 
 class GroupCommit:
-    def __init__(self, transaction: Transaction) -> None:
-        self._transaction = transaction
-        self._pending: list[tuple[Executable, list[dict[str, Any]], asyncio.Future[None]]] = []
+    def __init__(self, commit: Commit) -> None:
+        self._commit = commit
+        self._pending: list[_Pending] = []
         self._runner: asyncio.Task[None] | None = None
 
     async def write(self, statement: Executable, rows: list[dict[str, Any]]) -> None:
@@ -40,9 +48,7 @@ class GroupCommit:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                async with self._transaction() as conn:
-                    for statement, rows, _ in _merged(batch):
-                        await conn.execute(statement, rows)
+                await self._commit(merged(batch))
             except Exception:
                 # one bad write (say, for a user wiped a moment ago) must not fail the
                 # others: commit each on its own, and tell only the failing caller
@@ -52,13 +58,10 @@ class GroupCommit:
                     if not future.done():
                         future.set_result(None)
 
-    async def _one_by_one(
-        self, batch: list[tuple[Executable, list[dict[str, Any]], asyncio.Future[None]]]
-    ) -> None:
+    async def _one_by_one(self, batch: list[_Pending]) -> None:
         for statement, rows, future in batch:
             try:
-                async with self._transaction() as conn:
-                    await conn.execute(statement, rows)
+                await self._commit([(statement, rows)])
             except Exception as exc:
                 if not future.done():
                     future.set_exception(exc)
@@ -72,14 +75,10 @@ class GroupCommit:
             await asyncio.shield(self._runner)
 
 
-def _merged(
-    batch: list[tuple[Executable, list[dict[str, Any]], asyncio.Future[None]]],
-) -> list[tuple[Executable, list[dict[str, Any]], None]]:
-    """Consecutive writes with the same statement become one executemany, in order."""
-    out: list[tuple[Executable, list[dict[str, Any]], None]] = []
+def merged(batch: list[_Pending]) -> Batch:
+    """All rows of one statement in one executemany (statements in first-seen order,
+    rows in submission order)."""
+    by_statement: dict[int, tuple[Executable, list[dict[str, Any]]]] = {}
     for statement, rows, _ in batch:
-        if out and out[-1][0] is statement:
-            out[-1][1].extend(rows)
-        else:
-            out.append((statement, list(rows), None))
-    return out
+        by_statement.setdefault(id(statement), (statement, []))[1].extend(rows)
+    return list(by_statement.values())

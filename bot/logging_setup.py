@@ -18,6 +18,7 @@ FLOORS: dict[str, int] = {
     "telegram": logging.INFO,
     "httpx": logging.WARNING,
     "httpcore": logging.WARNING,
+    "aiohttp": logging.WARNING,
     "apscheduler": logging.WARNING,
     "aiosqlite": logging.WARNING,
     "asyncio": logging.WARNING,

@@ -38,9 +38,10 @@ from bot.db import (
     describe_error,
     prepare_directory,
     safe_url,
+    sqlite_path,
     upgrade_database,
 )
-from bot.group_commit import GroupCommit
+from bot.group_commit import Batch, GroupCommit
 from bot.keys import Keys, open_keys
 from bot.models import (
     EVENTS_BODY,
@@ -61,6 +62,7 @@ from bot.models import (
     User,
     new_id,
 )
+from bot.sqlite_writer import SqliteWriter
 from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
 
 DEFAULT_KEY_CACHE_SIZE = 1024
@@ -86,16 +88,17 @@ _Method = TypeVar("_Method", bound=Callable[..., Awaitable[Any]])
 
 
 def _changes_context(method: _Method) -> _Method:
-    """For Store methods that change what ``load_context`` returns: drop the user's
-    memory copy before and after the write (so no concurrent read can keep an old one)."""
+    """For Store methods that change what ``load_context`` returns.  The method updates
+    the user's memory copy itself once its write is done; if it fails, the copy is
+    dropped (the next load reads the database)."""
 
     @functools.wraps(method)
     async def wrapper(self: Store, user_id: str, *args: Any, **kwargs: Any) -> Any:
-        self._invalidate(user_id)
         try:
             return await method(self, user_id, *args, **kwargs)
-        finally:
+        except BaseException:
             self._invalidate(user_id)
+            raise
 
     return cast(_Method, wrapper)
 
@@ -106,6 +109,8 @@ class _CachedContext:
     settings: str
     reasons: tuple[ReasonView, ...]
     senders: tuple[SenderView, ...]
+    #: the unsent messages, once a step has needed them
+    unsent: tuple[UnsentView, ...] | None = None
 
     def to_context(self) -> UserContext:
         return UserContext(
@@ -125,6 +130,15 @@ class UnknownUserError(LookupError):
 
     def __init__(self) -> None:
         super().__init__("no such user")
+
+
+_View = TypeVar("_View", ReasonView, UnsentView)
+
+
+def _with(views: tuple[_View, ...], added: tuple[_View, ...]) -> tuple[_View, ...]:
+    """``views`` plus those of ``added`` it does not hold yet (by id)."""
+    known: set[str] = {view.id for view in views}
+    return views + tuple(view for view in added if view.id not in known)
 
 
 def _now() -> datetime:
@@ -209,18 +223,28 @@ class Store:
         # user id -> (state JSON, settings JSON, reasons, senders): the decrypted context
         # of recently active users, kept in step with every write of this process
         self._contexts: OrderedDict[str, _CachedContext] = OrderedDict()
+        # a read that started before a user's latest write must not be cached
+        self._write_clock = 0
+        self._last_write: OrderedDict[str, int] = OrderedDict()
         self._cache_size = key_cache_size
         self._destroy_epoch = 0
         self._last_seq = 0
         dialect = engine.dialect.name
         self._write_lock = asyncio.Lock() if dialect == "sqlite" else None
         self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        # the two writes of every conversation step go through a group commit
-        self._group = GroupCommit(self.transaction)
+        # the writes of every conversation step go through a group commit; on a SQLite
+        # file it runs on its own writer thread
+        path = sqlite_path(engine.url)
+        self._writer = SqliteWriter(engine.url) if path is not None else None
+        self._group = GroupCommit(self._commit_batch)
         self._save_state_sql = (
             update(User).where(User.id == bindparam("b_id")).values(state=bindparam("b_state"))
         )
         self._remember_sql = self._insert(ChatMessage).on_conflict_do_nothing()
+        self._reason_sql = self._insert(Reason)
+        self._event_sql = self._insert(Event)
+        self._evidence_sql = self._insert(Evidence)
+        self._unsent_sql = self._insert(Unsent)
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -257,6 +281,8 @@ class Store:
 
     async def close(self) -> None:
         await self._group.drain()
+        if self._writer is not None:
+            self._writer.close()
         self._ciphers.clear()
         await self._keys.close()
         await self.engine.dispose()
@@ -305,10 +331,20 @@ class Store:
             async with self._write_lock, self.engine.begin() as conn:
                 yield conn
 
+    async def _commit_batch(self, batch: Batch) -> None:
+        """One group-commit batch in one transaction."""
+        if self._writer is not None and self._write_lock is not None:
+            async with self._write_lock:
+                await self._writer.commit(batch)
+            return
+        async with self.transaction() as conn:
+            for statement, rows in batch:
+                await conn.execute(statement, rows)
+
     def _forget_key(self, user_id: str) -> None:
         self._destroy_epoch += 1
         self._ciphers.pop(user_id, None)
-        self._contexts.pop(user_id, None)
+        self._invalidate(user_id)
         for digest in [d for d, u in self._lookups.items() if u == user_id]:
             del self._lookups[digest]
 
@@ -331,8 +367,30 @@ class Store:
         if len(self._lookups) > LOOKUP_CACHE_SIZE:
             self._lookups.popitem(last=False)
 
+    def _note_write(self, user_id: str) -> None:
+        self._write_clock += 1
+        self._last_write[user_id] = self._write_clock
+        self._last_write.move_to_end(user_id)
+        if len(self._last_write) > 4 * CONTEXT_CACHE_SIZE:
+            self._last_write.popitem(last=False)
+
+    def _written_since(self, user_id: str, clock: int) -> bool:
+        return self._last_write.get(user_id, 0) > clock
+
     def _invalidate(self, user_id: str) -> None:
+        self._note_write(user_id)
         self._contexts.pop(user_id, None)
+
+    def _update_context(
+        self, user_id: str, change: Callable[[_CachedContext], _CachedContext]
+    ) -> None:
+        """After a committed write: apply it to the memory copy, if there is one.
+        ``change`` must be idempotent (a read that finished just after the commit may
+        already hold the new rows)."""
+        self._note_write(user_id)
+        cached = self._contexts.get(user_id)
+        if cached is not None:
+            self._contexts[user_id] = change(cached)
 
     async def load_context(self, user_id: str) -> UserContext:
         """State, settings, reasons and senders: from memory for a recently active user,
@@ -342,15 +400,17 @@ class Store:
         if cached is not None:
             self._contexts.move_to_end(user_id)
             return cached.to_context()
+        clock = self._write_clock
         context = await self._read_context(user_id)
-        self._contexts[user_id] = _CachedContext(
-            state=json.dumps(context.state),
-            settings=json.dumps(context.settings),
-            reasons=tuple(context.reasons),
-            senders=tuple(context.senders),
-        )
-        if len(self._contexts) > CONTEXT_CACHE_SIZE:
-            self._contexts.popitem(last=False)
+        if not self._written_since(user_id, clock):
+            self._contexts[user_id] = _CachedContext(
+                state=json.dumps(context.state),
+                settings=json.dumps(context.settings),
+                reasons=tuple(context.reasons),
+                senders=tuple(context.senders),
+            )
+            if len(self._contexts) > CONTEXT_CACHE_SIZE:
+                self._contexts.popitem(last=False)
         return context
 
     async def _read_context(self, user_id: str) -> UserContext:
@@ -429,9 +489,15 @@ class Store:
                     "text": cipher.encrypt_text(REASONS_TEXT, row_id, text),
                 }
             )
-        async with self.transaction() as session:
-            await session.execute(self._insert(Reason), rows)
-        return [str(row["id"]) for row in rows]
+        await self._group.write(self._reason_sql, rows)
+        added = tuple(
+            ReasonView(id=str(row["id"]), text=text) for row, text in zip(rows, texts, strict=True)
+        )
+        self._update_context(
+            user_id,
+            lambda c: replace(c, reasons=_with(c.reasons, added)),
+        )
+        return [view.id for view in added]
 
     async def _reason_views(
         self, session: AsyncConnection, cipher: RecordCipher
@@ -455,7 +521,12 @@ class Store:
 
     @_changes_context
     async def delete_reason(self, user_id: str, reason_id: str) -> bool:
-        return await self._delete_row(Reason, user_id, reason_id)
+        deleted = await self._delete_row(Reason, user_id, reason_id)
+        self._update_context(
+            user_id,
+            lambda c: replace(c, reasons=tuple(r for r in c.reasons if r.id != reason_id)),
+        )
+        return deleted
 
     async def _delete_row(
         self, model: type[Reason | Evidence | Unsent], user_id: str, row_id: str
@@ -479,10 +550,13 @@ class Store:
     async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
         cipher = await self._cipher(user_id)
         blob = None if state is None else cipher.encrypt_json(USERS_STATE, user_id, state)
-        await self._group.write(self._save_state_sql, [{"b_id": user_id, "b_state": blob}])
-        cached = self._contexts.get(user_id)
-        if cached is not None:
-            self._contexts[user_id] = replace(cached, state=json.dumps(state))
+        try:
+            await self._group.write(self._save_state_sql, [{"b_id": user_id, "b_state": blob}])
+        except BaseException:
+            self._invalidate(user_id)
+            raise
+        text = json.dumps(state)
+        self._update_context(user_id, lambda c: replace(c, state=text))
 
     # ------------------------------------------------------------------ settings
     async def get_settings(self, user_id: str) -> dict[str, Any]:
@@ -512,6 +586,8 @@ class Store:
                 .where(User.id == user_id)
                 .values(settings=cipher.encrypt_json(USERS_SETTINGS, user_id, current))
             )
+        text = json.dumps(current)
+        self._update_context(user_id, lambda c: replace(c, settings=text))
         return current
 
     # ------------------------------------------------------------------ events
@@ -521,12 +597,10 @@ class Store:
         cipher = await self._cipher(user_id)
         row_id = new_id()
         body = cipher.encrypt_json(EVENTS_BODY, row_id, {"kind": kind, "data": dict(data)})
-        async with self.transaction() as session:
-            await session.execute(
-                self._insert(Event).values(
-                    id=row_id, user_id=user_id, at=at, seq=self._seq(), body=body
-                )
-            )
+        await self._group.write(
+            self._event_sql,
+            [{"id": row_id, "user_id": user_id, "at": at, "seq": self._seq(), "body": body}],
+        )
         return row_id
 
     async def list_events(self, user_id: str, since: datetime | None = None) -> list[EventView]:
@@ -567,16 +641,18 @@ class Store:
             "danger": list(danger),
             "note": note,
         }
-        async with self.transaction() as session:
-            await session.execute(
-                self._insert(Evidence).values(
-                    id=row_id,
-                    user_id=user_id,
-                    created_at=at,
-                    seq=self._seq(),
-                    body=cipher.encrypt_json(EVIDENCE_BODY, row_id, body),
-                )
-            )
+        await self._group.write(
+            self._evidence_sql,
+            [
+                {
+                    "id": row_id,
+                    "user_id": user_id,
+                    "created_at": at,
+                    "seq": self._seq(),
+                    "body": cipher.encrypt_json(EVIDENCE_BODY, row_id, body),
+                }
+            ],
+        )
         return row_id
 
     async def _evidence_bodies(self, user_id: str) -> list[tuple[str, datetime, dict[str, Any]]]:
@@ -604,22 +680,39 @@ class Store:
         return await self._delete_row(Evidence, user_id, evidence_id)
 
     # ------------------------------------------------------------------ unsent messages
+    @_changes_context
     async def add_unsent(self, user_id: str, text: str, at: datetime) -> str:
         cipher = await self._cipher(user_id)
         row_id = new_id()
-        async with self.transaction() as session:
-            await session.execute(
-                self._insert(Unsent).values(
-                    id=row_id,
-                    user_id=user_id,
-                    created_at=at,
-                    seq=self._seq(),
-                    text=cipher.encrypt_text(UNSENT_TEXT, row_id, text),
-                )
-            )
+        await self._group.write(
+            self._unsent_sql,
+            [
+                {
+                    "id": row_id,
+                    "user_id": user_id,
+                    "created_at": at,
+                    "seq": self._seq(),
+                    "text": cipher.encrypt_text(UNSENT_TEXT, row_id, text),
+                }
+            ],
+        )
+        added = (UnsentView(id=row_id, text=text, created_at=at),)
+
+        def change(c: _CachedContext) -> _CachedContext:
+            if c.unsent is None:
+                return c
+            ordered = sorted(_with(c.unsent, added), key=lambda u: u.created_at)
+            return replace(c, unsent=tuple(ordered))
+
+        self._update_context(user_id, change)
         return row_id
 
     async def list_unsent(self, user_id: str) -> list[UnsentView]:
+        """Oldest first; kept with the memory copy of the context once read."""
+        cached = self._contexts.get(user_id)
+        if cached is not None and cached.unsent is not None:
+            return list(cached.unsent)
+        clock = self._write_clock
         cipher = await self._cipher(user_id)
         async with self.connection() as session:
             rows = (
@@ -629,7 +722,7 @@ class Store:
                     .order_by(Unsent.created_at, Unsent.seq)
                 )
             ).all()
-        return [
+        views = [
             UnsentView(
                 id=row.id,
                 text=cipher.decrypt_text(UNSENT_TEXT, row.id, row.text),
@@ -637,9 +730,22 @@ class Store:
             )
             for row in rows
         ]
+        cached = self._contexts.get(user_id)
+        if cached is not None and not self._written_since(user_id, clock):
+            self._contexts[user_id] = replace(cached, unsent=tuple(views))
+        return views
 
+    @_changes_context
     async def delete_unsent(self, user_id: str, unsent_id: str) -> bool:
-        return await self._delete_row(Unsent, user_id, unsent_id)
+        deleted = await self._delete_row(Unsent, user_id, unsent_id)
+
+        def change(c: _CachedContext) -> _CachedContext:
+            if c.unsent is None:
+                return c
+            return replace(c, unsent=tuple(u for u in c.unsent if u.id != unsent_id))
+
+        self._update_context(user_id, change)
+        return deleted
 
     # ------------------------------------------------------------------ senders
     async def _sender_bodies(
@@ -703,7 +809,15 @@ class Store:
                 )
             else:
                 await session.execute(update(Sender).where(Sender.id == row_id).values(body=blob))
-        return _sender_view(row_id, body)
+        view = _sender_view(row_id, body)
+
+        def change(c: _CachedContext) -> _CachedContext:
+            if any(s.id == row_id for s in c.senders):
+                return replace(c, senders=tuple(view if s.id == row_id else s for s in c.senders))
+            return replace(c, senders=(*c.senders, view))
+
+        self._update_context(user_id, change)
+        return view
 
     async def record_relay(self, user_id: str, label: str, at: datetime) -> SenderView:
         """Count one relayed message from ``label`` (matched case-insensitively)."""

@@ -21,7 +21,7 @@ async def test_debug_logging_shows_no_user_text_chat_id_or_token(
     )
     configure_logging(settings)
     caplog.set_level(logging.DEBUG)
-    for name in ("telegram", "httpx", "httpcore"):  # caplog lowers the root only
+    for name in ("telegram", "httpx", "httpcore", "aiohttp"):  # caplog lowers the root only
         assert logging.getLogger(name).getEffectiveLevel() >= logging.INFO
     env = await make_env(settings)
     try:

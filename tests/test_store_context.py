@@ -86,3 +86,91 @@ async def test_one_failing_write_in_a_group_commit_does_not_fail_the_others(
     assert isinstance(results[1], Exception)
     assert (await store.load_context(bob)).state == {"seq": 7, "flow": None}
     assert await store.messages_to_hide(bob) == [3]
+
+
+async def test_unsent_messages_are_read_once_and_kept_in_step(store: Store) -> None:
+    user, _ = await store.ensure_user(83, 83)
+    await store.load_context(user)
+    first = await store.add_unsent(user, "I still think about you", NOW)
+    assert [u.text for u in await store.list_unsent(user)] == ["I still think about you"]
+
+    reads = 0
+    original = store.connection
+
+    def counting() -> object:
+        nonlocal reads
+        reads += 1
+        return original()
+
+    store.connection = counting  # type: ignore[method-assign]
+    second = await store.add_unsent(user, "You hurt me", NOW.replace(hour=10))
+    assert [u.text for u in await store.list_unsent(user)] == [
+        "I still think about you",
+        "You hurt me",
+    ]
+    await store.delete_unsent(user, first)
+    assert [u.id for u in await store.list_unsent(user)] == [second]
+    assert reads == 0  # served from memory, kept in step with the writes
+    store.connection = original  # type: ignore[method-assign]
+
+    # and the database agrees
+    store._invalidate(user)
+    assert [u.id for u in await store.list_unsent(user)] == [second]
+
+
+async def test_a_read_that_overlaps_a_write_is_not_kept(store: Store) -> None:
+    """A context read from the database before a write committed must not be kept in
+    memory after it, or the next step would see the old data."""
+    import asyncio
+
+    user, _ = await store.ensure_user(84, 84)
+    await store.add_reasons(user, ["first"])
+    store._invalidate(user)
+
+    started = asyncio.Event()
+    release = asyncio.Event()
+    original = store._read_context
+
+    async def slow_read(user_id: str) -> object:
+        context = await original(user_id)  # reads the old reasons
+        started.set()
+        await release.wait()
+        return context
+
+    store._read_context = slow_read  # type: ignore[assignment, method-assign]
+    reader = asyncio.create_task(store.load_context(user))
+    await started.wait()
+    await store.add_reasons(user, ["second"])  # commits while the read is in flight
+    release.set()
+    old = await reader
+    store._read_context = original  # type: ignore[method-assign]
+    assert [r.text for r in old.reasons] == ["first"]
+    assert [r.text for r in (await store.load_context(user)).reasons] == ["first", "second"]
+
+
+async def test_concurrent_steps_share_one_commit_with_one_statement_per_kind(
+    store: Store,
+) -> None:
+    import asyncio
+
+    from bot.group_commit import Batch
+
+    users = [(await store.ensure_user(900 + i, 900 + i))[0] for i in range(20)]
+    batches: list[Batch] = []
+    original = store._commit_batch
+
+    async def spy(batch: Batch) -> None:
+        batches.append(batch)
+        await original(batch)
+
+    store._group._commit = spy
+    await asyncio.gather(
+        *(store.save_state(u, {"seq": 1, "flow": None}) for u in users),
+        *(store.remember_messages(u, [i + 1], NOW) for i, u in enumerate(users)),
+        *(store.log_event(u, "urge_waited", {}, NOW) for u in users),
+    )
+    assert len(batches) == 1
+    assert [len(rows) for _, rows in batches[0]] == [20, 20, 20]
+    for i, user in enumerate(users):
+        assert await store.messages_to_hide(user) == [i + 1]
+        assert [e.kind for e in await store.list_events(user)] == ["urge_waited"]

@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 
 from tests.e2e.harness import BotProcess, ChatUser, visible
-from tests.standin import BotApiStandIn
+from tests.standin import BotApiStandIn, SentMessage
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -348,3 +348,24 @@ async def test_pressing_the_same_button_twice_is_harmless(
     second = await user.press_data(menu.message_id, button.callback_data)
     assert "expired" in visible(second).lower()
     assert telegram_errors(standin, 1015) == []
+
+
+async def test_export_uploads_the_data_and_a_pdf_report(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    user = ChatUser(standin, 1016)
+    await user.say("/start")
+    await user.say("He read my messages every night")
+    await user.say("/export")
+
+    def documents() -> list[SentMessage] | None:
+        docs = [m for m in user.messages() if m.method == "sendDocument"]
+        return docs if len(docs) >= 2 else None
+
+    data, report = await standin.wait_for(documents, timeout=15)
+    assert data.file is not None and report.file is not None  # multipart uploads
+    assert data.file.filename.startswith("export-") and data.file.filename.endswith(".json")
+    assert data.file.content_type == "application/json"
+    assert "He read my messages every night" in data.file.data.decode()
+    assert report.file.filename.endswith(".pdf") and report.file.data.startswith(b"%PDF")
+    assert telegram_errors(standin, 1016) == []
