@@ -3,10 +3,10 @@
 Run from the repository root:  python bench/analysis.py [--errors]
 Prints per-tactic precision/recall, danger recall per kind, the danger false-positive
 rate on messages labelled with no danger, and tactic micro-F1, for: the labelled set
-(all / tune / holdout), blind_a and blind_b (both tuned on), the three together (where
-the targets are checked), and blind_c (never tuned on: totals only).  --errors lists the
-misses of the labelled set, blind_a and blind_b only: blind_c's texts and errors stay
-unread.
+(all / tune / holdout), blind_a, blind_b and blind_c (all tuned on), the four together
+(where the targets are checked), and blind_d (never tuned on: totals only).  --errors
+lists the misses of the labelled set, blind_a, blind_b and blind_c only: blind_d's texts
+and errors stay unread.
 
 About the sets (read before trusting any figure):
 - labelled_messages.jsonl "tune" (355 messages) is what the rules were first written and
@@ -42,6 +42,19 @@ About the sets (read before trusting any figure):
   per kind 0.637 (58 of 91), any-danger recall 0.705 (55 of 78), FP 0.016 (2 of 122),
   tactic micro-F1 0.641; the rules alone 0.560 / 0.008.  As with blind_b before it: the
   tuned sets sit near 0.98, a new writer near 0.64.
+- blind_c round: blind_c was then opened and became tuning data (rules widened with
+  general patterns on its misses; classifier retrained on labelled + blind_a, b and c).
+- blind_d.jsonl (200 messages, another writer who never saw the rules, asked for more
+  indirect wordings: veiled threats, euphemisms, quoted texts) is the blind set now,
+  never tuned on; totals only.  Before the blind_c round: per-kind danger recall 0.462,
+  any-danger 0.560, FP 0.048.  After it: 0.490 (51 of 104), any-danger 0.587 (44 of 75),
+  FP 0.040 (5 of 125), tactic micro-F1 0.539; rules alone 0.442 / 0.040.  Per kind:
+  violence 13/27, stalking 13/24, self_harm_them 5/9, self_harm_user 11/19, weapon 5/9,
+  child_safety 4/16.  A round of rules carries over only a little to the next writer.
+- The gentle tier (a softer "are you safe?" for texts the classifier leans on without
+  reaching its threshold; thresholds by cross-validation on the training sets, at most
+  10% of ordinary messages out of fold) brings 49 of blind_d's 75 danger messages (0.653)
+  to at least that question, asking it of 5 of 125 ordinary ones (0.040).
 """
 
 from __future__ import annotations
@@ -64,6 +77,7 @@ LABELLED = DATA / "labelled_messages.jsonl"
 BLIND_A = DATA / "blind_a.jsonl"
 BLIND_B = DATA / "blind_b.jsonl"
 BLIND_C = DATA / "blind_c.jsonl"
+BLIND_D = DATA / "blind_d.jsonl"
 MODEL = ROOT / "flows" / "analysis" / "data" / "danger_model.json"
 TARGETS = {"danger_recall": 0.95, "danger_fp": 0.05, "tactic_micro_f1": 0.80}
 
@@ -140,7 +154,10 @@ BLIND_RUNS = (
     "trained classifier (thresholds by CV on labelled + blind_a): blind_b 0.435 / 0.064 / "
     "0.568 (since tuned on); after the blind_b round (rules widened on blind_b, classifier "
     "retrained on labelled + blind_a + blind_b): blind_c 0.637 / 0.016 / 0.641, any-danger "
-    "recall 0.705, rules alone 0.560 / 0.008 (never tuned on)"
+    "recall 0.705, rules alone 0.560 / 0.008 (since tuned on); after the blind_c round "
+    "(rules widened on blind_c, classifier retrained on labelled + blind_a, b and c): "
+    "blind_d 0.490 / 0.040 / 0.539, any-danger recall 0.587, rules alone 0.442 / 0.040, "
+    "with the gentle question any-danger reach 0.653 (never tuned on)"
 )
 
 
@@ -161,9 +178,17 @@ def danger_table(sets: list[tuple[str, list[dict[str, object]]]]) -> None:
             f"{both.danger_false_positive_rate:.3f}"
         )
     model = json.loads(MODEL.read_text(encoding="utf-8"))
-    print("5-fold cross-validation on labelled + blind_a + blind_b (bench/train_danger.py):")
+    print(
+        "5-fold cross-validation on labelled + blind_a + blind_b + blind_c (bench/train_danger.py):"
+    )
     for mode, fig in model["cross_validated"].items():
-        print(f"  {mode:<11} recall {fig['recall']:.3f}  FP {fig['fp']:.3f}")
+        if mode == "gentle":
+            print(
+                f"  {mode:<11} danger reached (safety message or gentle question) "
+                f"{fig['covered']:.3f}  ordinary messages asked {fig['asked']:.3f}"
+            )
+        else:
+            print(f"  {mode:<11} recall {fig['recall']:.3f}  FP {fig['fp']:.3f}")
     print(
         "  (the rules were tuned on these sets, so their CV figures are not blind; the "
         "classifier's are)"
@@ -178,13 +203,14 @@ def main() -> int:
     show("labelled: holdout", evaluate(r for r in rows if r.get("split") == "holdout"), False)
     show("blind_a (tuned on)", evaluate(load(BLIND_A)), errors)
     show("blind_b (tuned on)", evaluate(load(BLIND_B)), errors)
-    tuned = rows + load(BLIND_A) + load(BLIND_B)
-    show("labelled + blind_a + blind_b (the targets)", evaluate(tuned), False)
-    sets = [("labelled + blind_a + blind_b (trained/tuned on)", tuned)]
-    if BLIND_C.exists():
-        blind_c = load(BLIND_C)
-        show_totals("blind_c (never tuned on)", evaluate(blind_c))
-        sets.append(("blind_c (never trained or tuned on)", blind_c))
+    show("blind_c (tuned on)", evaluate(load(BLIND_C)), errors)
+    tuned = rows + load(BLIND_A) + load(BLIND_B) + load(BLIND_C)
+    show("labelled + blind_a, b, c (the targets)", evaluate(tuned), False)
+    sets = [("labelled + blind_a, b, c (trained/tuned on)", tuned)]
+    if BLIND_D.exists():
+        blind_d = load(BLIND_D)
+        show_totals("blind_d (never tuned on)", evaluate(blind_d))
+        sets.append(("blind_d (never trained or tuned on)", blind_d))
     danger_table(sets)
     print("\n" + BLIND_RUNS)
     speed()

@@ -3,10 +3,10 @@
 Run from the repository root:  python bench/train_danger.py [--out PATH]
 
 Trains one-vs-rest logistic regression (plain Python, deterministic) on
-tests/data/labelled_messages.jsonl + blind_a.jsonl + blind_b.jsonl, picks a threshold per
-kind by 5-fold cross-validation on those same sets (never on blind_c), and writes
+tests/data/labelled_messages.jsonl + blind_a + blind_b + blind_c, picks a threshold per
+kind by 5-fold cross-validation on those same sets (never on blind_d), and writes
 flows/analysis/data/danger_model.json: the weights, the thresholds and the
-cross-validated figures.  blind_c is only scored on request (--blind-c), totals only:
+cross-validated figures.  blind_d is only scored on request (--blind-d), totals only:
 its texts and errors are never printed.
 
 Thresholds: starting from "nothing flagged", the per-kind thresholds are lowered one
@@ -34,14 +34,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flows.analysis.classifier import Model, message_features, score  # noqa: E402
-from flows.analysis.danger import Source, detect_danger  # noqa: E402
+from flows.analysis.danger import Source, detect_danger, possible_danger  # noqa: E402
 from flows.analysis.metrics import Counts, Report, evaluate  # noqa: E402
 from flows.analysis.normalize import normalize  # noqa: E402
 from flows.types import DANGER_KINDS  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
-TRAIN_FILES = ("labelled_messages.jsonl", "blind_a.jsonl", "blind_b.jsonl")
-BLIND_C = DATA / "blind_c.jsonl"
+TRAIN_FILES = ("labelled_messages.jsonl", "blind_a.jsonl", "blind_b.jsonl", "blind_c.jsonl")
+BLIND = DATA / "blind_d.jsonl"
 OUT = ROOT / "flows" / "analysis" / "data" / "danger_model.json"
 
 FOLDS = 5
@@ -59,6 +59,10 @@ FP_TARGET = 0.02
 #: Budgets tried for the greedy threshold search (on the classifier's raw out-of-fold
 #: scores), smallest first; the largest whose combined figure stays within FP_TARGET wins.
 BUDGETS = (0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.045, 0.05)
+#: The gentle tier: out-of-fold share of ordinary messages (no danger) that may get the
+#: gentle "are you safe?" line.  It costs an ordinary message one extra sentence; a
+#: missed danger costs far more.
+GENTLE_FP = 0.10
 #: When the rules cleared something (idiom, negation) or already found danger, the score
 #: must be this much above the threshold (and above every out-of-fold false alarm).
 CONFIDENT_MARGIN = 6.0
@@ -138,6 +142,7 @@ def fit(train: Sequence[Example], kinds: Sequence[str] = DANGER_KINDS) -> Model:
         weights=kept,
         thresholds=(NEVER,) * n,
         confident=(NEVER,) * n,
+        gentle=(NEVER,) * n,
     )
 
 
@@ -152,14 +157,41 @@ def folds(data: Sequence[Example]) -> list[int]:
     return out
 
 
-def with_thresholds(model: Model, thresholds: Sequence[float], confident: Sequence[float]) -> Model:
+def with_thresholds(
+    model: Model,
+    thresholds: Sequence[float],
+    confident: Sequence[float],
+    gentle: Sequence[float] | None = None,
+) -> Model:
     return Model(
         kinds=model.kinds,
         bias=model.bias,
         weights=model.weights,
         thresholds=tuple(thresholds),
         confident=tuple(confident),
+        gentle=tuple(thresholds if gentle is None else gentle),
     )
+
+
+def choose_gentle(
+    data: Sequence[Example], scores: Sequence[Sequence[float]], thresholds: Sequence[float]
+) -> list[float]:
+    """The gentle thresholds: the greedy search at GENTLE_FP, never above the thresholds."""
+    gentle = choose_thresholds(data, scores, DANGER_KINDS, GENTLE_FP)
+    return [min(g, t) for g, t in zip(gentle, thresholds, strict=True)]
+
+
+def gentle_figures(reports: Sequence[tuple[Report, int, int]]) -> dict[str, float]:
+    """Out-of-fold: the share of danger messages that get the safety message or the
+    gentle line, and the share of ordinary messages that get the gentle line."""
+    danger = sum(r.danger_messages for r, _, _ in reports)
+    covered = sum(r.danger_flagged for r, _, _ in reports) + sum(c for _, c, _ in reports)
+    safe = sum(r.safe_messages for r, _, _ in reports)
+    asked = sum(a for _, _, a in reports)
+    return {
+        "covered": round(covered / danger, 3) if danger else 1.0,
+        "asked": round(asked / safe, 3) if safe else 0.0,
+    }
 
 
 def choose_confident(
@@ -261,7 +293,7 @@ def _rows_of(data: Sequence[Example]) -> list[dict[str, Any]]:
 
 def cross_validate(
     data: Sequence[Example],
-) -> tuple[list[float], list[float], dict[str, Any]]:
+) -> tuple[list[float], list[float], list[float], dict[str, Any]]:
     """Out-of-fold thresholds and figures (rules only, classifier only, combined)."""
     kinds = DANGER_KINDS
     fold_of = folds(data)
@@ -277,23 +309,43 @@ def cross_validate(
                     theirs = s.kind == "self_harm_user" and ex.source == "incoming"
                     effective = -NEVER if theirs else max(s.effective, -NEVER)
                     scores[i][kinds.index(s.kind)] = effective
-    chosen: tuple[list[float], list[float], dict[str, Any]] | None = None
+    chosen: tuple[list[float], list[float], list[float], dict[str, Any]] | None = None
     for budget in BUDGETS:
         thresholds = choose_thresholds(data, scores, kinds, budget)
         confident = choose_confident(data, scores, thresholds)
+        gentle = choose_gentle(data, scores, thresholds)
         per_mode: dict[str, list[Report]] = {"rules": [], "classifier": [], "combined": []}
+        gentle_reports: list[tuple[Report, int, int]] = []
         for fold in range(FOLDS):
-            model = with_thresholds(models[fold], thresholds, confident)
+            model = with_thresholds(models[fold], thresholds, confident, gentle)
             rows = _rows_of([ex for ex, f in zip(data, fold_of, strict=True) if f == fold])
             per_mode["rules"].append(evaluate(rows, _rules_only, tactics_too=False))
             per_mode["classifier"].append(evaluate(rows, _classifier_only(model), False))
-            per_mode["combined"].append(evaluate(rows, _combined(model), tactics_too=False))
-        cv = {mode: figures(_merge(r)) for mode, r in per_mode.items()}
+            combined = evaluate(rows, _combined(model), tactics_too=False)
+            per_mode["combined"].append(combined)
+            gentle_reports.append((combined, *gentle_counts(rows, model)))
+        cv: dict[str, Any] = {mode: figures(_merge(r)) for mode, r in per_mode.items()}
+        cv["gentle"] = gentle_figures(gentle_reports)
         if chosen is not None and max(cv["classifier"]["fp"], cv["combined"]["fp"]) > FP_TARGET:
             break
-        chosen = (thresholds, confident, cv)
+        chosen = (thresholds, confident, gentle, cv)
     assert chosen is not None
     return chosen
+
+
+def gentle_counts(rows: Sequence[dict[str, Any]], model: Model) -> tuple[int, int]:
+    """(danger messages with no finding that get the gentle line, ordinary messages that
+    get it)."""
+    covered = asked = 0
+    for row in rows:
+        if detect_danger(row["text"], row["source"], model=model):
+            continue
+        if possible_danger(row["text"], row["source"], model=model):
+            if row["danger"]:
+                covered += 1
+            else:
+                asked += 1
+    return covered, asked
 
 
 def _rules_only(text: str, source: Source) -> tuple[Any, ...]:
@@ -320,8 +372,8 @@ def train() -> dict[str, Any]:
     """The whole model file's content (deterministic)."""
     rows = [row for name in TRAIN_FILES for row in load(DATA / name)]
     data = examples(rows)
-    thresholds, confident, cv = cross_validate(data)
-    model = with_thresholds(fit(data), thresholds, confident)
+    thresholds, confident, gentle, cv = cross_validate(data)
+    model = with_thresholds(fit(data), thresholds, confident, gentle)
     digest = hashlib.sha256()
     for name in TRAIN_FILES:
         digest.update((DATA / name).read_bytes())
@@ -338,14 +390,25 @@ def train() -> dict[str, Any]:
     }
 
 
-def blind_c_figures(model: Model) -> dict[str, dict[str, float]]:
-    """blind_c totals only (never trained or tuned on; texts and errors never shown)."""
-    rows = load(BLIND_C)
+def blind_figures(model: Model) -> dict[str, dict[str, float]]:
+    """blind_d totals only (never trained or tuned on; texts and errors never shown)."""
+    rows = load(BLIND)
+    combined = evaluate(rows, _combined(model), tactics_too=False)
     return {
         "rules": figures(evaluate(rows, _rules_only, tactics_too=False)),
         "classifier": figures(evaluate(rows, _classifier_only(model), tactics_too=False)),
-        "combined": figures(evaluate(rows, _combined(model), tactics_too=False)),
+        "combined": figures(combined),
+        "gentle": gentle_figures([(combined, *gentle_counts(rows, model))]),
     }
+
+
+def show(mode: str, fig: dict[str, float]) -> str:
+    if mode == "gentle":
+        return (
+            f"  {mode:<11} danger messages covered (safety message or gentle line) "
+            f"{fig['covered']:.3f}, ordinary messages given the gentle line {fig['asked']:.3f}"
+        )
+    return f"  {mode:<11} {fig['recall']:.3f} / {fig['fp']:.3f} / {fig['precision']:.3f}"
 
 
 def dump(content: dict[str, Any]) -> str:
@@ -356,7 +419,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument(
-        "--blind-c", action="store_true", help="also print the blind_c totals (measure once)"
+        "--blind-d", action="store_true", help="also print the blind_d totals (measure once)"
     )
     args = parser.parse_args(argv)
     content = train()
@@ -364,18 +427,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.out.write_text(dump(content), encoding="utf-8")
     model = Model.from_json(content["model"])
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KB, {len(model.weights)} features)")
-    for kind, t in zip(model.kinds, model.thresholds, strict=True):
-        print(f"  threshold {kind:<15} {t:8.3f}")
+    for kind, t, g in zip(model.kinds, model.thresholds, model.gentle, strict=True):
+        print(f"  threshold {kind:<15} {t:8.3f}   gentle {g:8.3f}")
     print(
-        f"{FOLDS}-fold cross-validation on labelled + blind_a + blind_b "
+        f"{FOLDS}-fold cross-validation on labelled + blind_a + blind_b + blind_c "
         "(danger recall / FP / precision):"
     )
     for mode, fig in content["cross_validated"].items():
-        print(f"  {mode:<11} {fig['recall']:.3f} / {fig['fp']:.3f} / {fig['precision']:.3f}")
-    if args.blind_c:
-        print("blind_c (never trained or tuned on):")
-        for mode, fig in blind_c_figures(model).items():
-            print(f"  {mode:<11} {fig['recall']:.3f} / {fig['fp']:.3f} / {fig['precision']:.3f}")
+        print(show(mode, fig))
+    if args.blind_d:
+        print("blind_d (never trained or tuned on):")
+        for mode, fig in blind_figures(model).items():
+            print(show(mode, fig))
     return 0
 
 

@@ -33,5 +33,6 @@ class SqliteWriter:
         await asyncio.get_running_loop().run_in_executor(self._thread, self._run, batch)
 
     def close(self) -> None:
+        """Close the connection on the thread that made it, then stop the thread."""
+        self._thread.submit(self._engine.dispose).result()
         self._thread.shutdown(wait=True)
-        self._engine.dispose()

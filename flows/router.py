@@ -349,8 +349,9 @@ def _source(state: State | None, inp: Input) -> Literal["user", "incoming"]:
 def _text(state: State | None, inp: Input, data: UserData) -> Outcome:
     text, cut = clip(inp.text, MAX_PASTE)
     inp = replace(inp, text=text)
-    found = analysis.detect_danger(text, source=_source(state, inp))
-    kinds = [f.id for f in found]
+    source = _source(state, inp)
+    check = analysis.check_danger(text, source=source)
+    kinds = [f.id for f in check.found]
     before: list[Reply] = []
     effects: list[Effect] = []
     warned: list[str] = list(state.get("warned", [])) if state else []
@@ -360,8 +361,11 @@ def _text(state: State | None, inp: Input, data: UserData) -> Outcome:
         warned = list(marked.get("warned", []))
         before += warning
         effects += logged
-        if state is not None:
-            flow_state = {**state, "warned": warned}
+    elif check.possible and safety.GENTLE not in warned:
+        before.append(safety.gentle_check(source))
+        warned.append(safety.GENTLE)
+    if state is not None and warned != list(state.get("warned", [])):
+        flow_state = {**state, "warned": warned}
     if cut:
         before.append(Reply(f"That was very long, so I kept the first {MAX_PASTE} characters."))
     if flow_state is None or flow_state["flow"] == "resume":

@@ -71,6 +71,25 @@ def safety_message(kinds: Sequence[str], data: UserData) -> Reply:
     return Reply("\n\n".join(lines), SAFE_BUTTONS, kind="safety")
 
 
+#: In ``state["warned"]``: the gentle question was asked in this conversation.
+GENTLE = "gentle"
+_GENTLE_USER = (
+    "Before we go on: are you safe right now? If you're not, or if you're having thoughts "
+    "of hurting yourself, /safety shows who you can reach straight away."
+)
+_GENTLE_INCOMING = (
+    "If anything in this message frightens you, trust that feeling. /safety shows who to "
+    "call and how to keep yourself safe."
+)
+
+
+def gentle_check(source: str) -> Reply:
+    """A softer line than the safety message, for a text that leans towards danger without
+    showing it plainly (``analysis.check_danger``'s ``possible``).  It travels with the
+    step's reply rather than on its own."""
+    return Reply(_GENTLE_INCOMING if source == "incoming" else _GENTLE_USER)
+
+
 def danger_first(
     state: State, kinds: Sequence[str], data: UserData
 ) -> tuple[State, list[Reply], list[Effect]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from flows.analysis import analyze, detect_danger
+from flows.analysis import analyze, check_danger, detect_danger
 from flows.analysis.classifier import Model, classify, load_model
 from flows.analysis.normalize import normalize
 from flows.types import DANGER_KINDS
@@ -16,9 +16,10 @@ from flows.types import DANGER_KINDS
 SHIPPED = Path(__file__).resolve().parent.parent / "flows/analysis/data/danger_model.json"
 
 #: Danger no rule names, that the classifier finds (the user's own words).  ("I have
-#: nothing left, I've sorted the pills" was one until the rules learnt means made ready.)
+#: nothing left, I've sorted the pills" and "I've got enough tablets saved now" were
+#: ones until the rules learnt means made ready and pills put by.)
 MISSED_BY_RULES = (
-    ("I've got enough tablets saved now", "self_harm_user"),
+    ("the bottle of vodka and the tablets are on the side", "self_harm_user"),
     ("I've still got bruises on my arms from Saturday", "violence"),
 )
 
@@ -85,9 +86,54 @@ def test_a_confident_model_can_overrule_a_cleared_idiom() -> None:
         model.weights,
         thresholds=(-100.0,) * len(model.kinds),
         confident=(-50.0,) * len(model.kinds),
+        gentle=(-100.0,) * len(model.kinds),
     )
     assert detect_danger(text, "user", model=sure) != ()
     assert detect_danger(text, "user") == ()
+
+
+# --------------------------------------------------------------------------- gentle tier
+#: Below the classifier's threshold but over its gentle one: worth "are you safe?".
+LEANING = (
+    ("he knows where the kids go to school now", "user"),
+    ("You'll be sorry you ever left", "incoming"),
+)
+
+
+@pytest.mark.parametrize(("text", "source"), LEANING)
+def test_a_text_that_leans_towards_danger_is_worth_a_gentle_question(
+    text: str, source: str
+) -> None:
+    check = check_danger(text, source)  # type: ignore[arg-type]
+    assert check.found == ()
+    assert check.possible
+    assert detect_danger(text, source) == ()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you bring the school forms on Tuesday?",
+        "this commute is killing me",
+        "he said he'd never hurt me",
+        "had a lovely walk with the dog today",
+    ],
+)
+def test_ordinary_texts_get_no_gentle_question(text: str) -> None:
+    assert check_danger(text, "user").possible == ()
+    assert check_danger(text, "incoming").possible == ()
+
+
+def test_found_danger_is_never_also_a_gentle_question() -> None:
+    check = check_danger("he said he will kill me tonight", "user")
+    assert [f.id for f in check.found] == ["violence"]
+    assert check.possible == ()
+
+
+def test_the_gentle_threshold_is_never_above_the_finding_threshold() -> None:
+    model = load_model()
+    assert all(g <= t for g, t in zip(model.gentle, model.thresholds, strict=True))
+    assert any(g < t for g, t in zip(model.gentle, model.thresholds, strict=True))
 
 
 def test_a_long_ordinary_text_does_not_add_up_to_danger() -> None:

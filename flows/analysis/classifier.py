@@ -346,6 +346,9 @@ class Model:
     thresholds: tuple[float, ...]
     #: ...or at least this when the rules cleared the words as an idiom or a negation
     confident: tuple[float, ...]
+    #: a score this high, below the threshold, is worth a gentle "are you safe?" (see
+    #: ``worrying``); never above the threshold
+    gentle: tuple[float, ...]
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Model:
@@ -356,6 +359,7 @@ class Model:
             weights={k: tuple(float(x) for x in v) for k, v in data["weights"].items()},
             thresholds=tuple(float(t) for t in data["thresholds"]),
             confident=tuple(float(t) for t in data["confident"]),
+            gentle=tuple(float(t) for t in data["gentle"]),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -365,6 +369,7 @@ class Model:
             "weights": {k: list(v) for k, v in sorted(self.weights.items())},
             "thresholds": list(self.thresholds),
             "confident": list(self.confident),
+            "gentle": list(self.gentle),
         }
 
 
@@ -475,6 +480,25 @@ def classify(
         if phrases:
             out.append(Finding(scored.kind, phrases, WHY[scored.kind].format(phrases[0])))
     return out
+
+
+def worrying(
+    model: Model, norm: Normalized, source: Source, cleared: Sequence[Hit] = ()
+) -> tuple[str, ...]:
+    """The kinds whose score reaches the gentle threshold: not enough to say "this is
+    danger", enough to ask whether the user is safe.  Nothing when the strongest words are
+    negated or were cleared by the rules (an idiom, a cooking knife)."""
+    out: list[str] = []
+    for k, scored in enumerate(score(model, norm.text, source)):
+        if scored.effective < model.gentle[k]:
+            continue
+        if scored.kind == "self_harm_user" and source == "incoming":
+            continue
+        top = scored.reasons[:MAX_EXPLAIN]
+        if any(negated(norm.text, f.start, f.end) or _overlaps(f, cleared) for f in top):
+            continue
+        out.append(scored.kind)
+    return tuple(out)
 
 
 @cache

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from flows.analysis.classifier import SELF_HARM, Model, classify, load_model
+from flows.analysis.classifier import SELF_HARM, Model, classify, load_model, worrying
 from flows.analysis.matching import (
     Hit,
     clause_start,
@@ -264,7 +264,8 @@ RULES: tuple[Rule, ...] = (
         r"\b(?:has|have|had|'ve|got|get|getting|bought|buying|own|owns|keep|keeps|kept|carry|"
         r"carries|carrying|brought|bring|pulled|pulls|waved|waving|pointed|pointing|grabbed|"
         r"grabbing|showed|holding|held|hides|hide|hidden|hid|loaded|cleaning|sharpening|with|"
-        r"remember|know where)\s+(?:me|us|you|is|are)?\s*"
+        r"remember|know where|taken|took|takes|taking|posting|posts|posted|pics of|photos of)"
+        r"\s+(?:me|us|you|is|are)?\s*"
         rf"(?:{_WEAPON_DET}\s+){{0,3}}{_WEAPON}\b(?! set| block| and fork| skills)",
         negatable=True,
     ),
@@ -665,7 +666,14 @@ RULES: tuple[Rule, ...] = (
         "self_harm",
         r"\btak(?:e|ing) (?:all )?(?:my|the|these|those|all the) (?:pills|tablets)\b"
         r"|\b(?:the|my) (?:pills|tablets) (?:in front of me|ready|lined up)\b"
-        r"|\bswallow(?:ed|ing)? (?:all )?(?:my|the) (?:pills|tablets)\b",
+        r"|\bswallow(?:ed|ing)? (?:all )?(?:my|the) (?:pills|tablets)\b"
+        # pills put by: "enough tablets saved now", "been saving my tablets"
+        r"|\benough (?:pills|tablets|meds|medication|painkillers|paracetamol|sleeping pills)\b"
+        r"(?=[^.!?\n]{0,25}\b(?:saved|stashed|put away|hidden|to do it)\b)"
+        r"|\b(?:pills|tablets|meds|painkillers|paracetamol) (?:saved|stashed|put away|hidden)"
+        r"(?: up)?\b"
+        r"|\b(?:saving|saved|stashing|stashed|collecting|collected) (?:up )?(?:all )?(?:my |the )?"
+        r"(?:pills|tablets|meds|medication|painkillers|paracetamol|sleeping pills)\b",
         negatable=True,
         person="infer",
     ),
@@ -1377,6 +1385,135 @@ RULES: tuple[Rule, ...] = (
         r"(?:thinking about|looking at|staring at) (?:them|it)\b",
         person="infer",
     ),
+    # ------------------------------------------------------------------ blind_c round
+    # Wordings from the blind_c set (written by someone who never saw these rules),
+    # generalised: surveillance told in passing, children kept or taken, threats that
+    # name a door or a place rather than a body, and suicidal thoughts said sideways.
+    Rule(
+        "stalking",
+        # someone asking others about the user's shifts, address or car
+        r"\b(?:asking|asked|asks|wanted to know|wants to know|trying to find out)\b"
+        r"(?:\s+\w+){0,4}?\s+(?:(?:what|which) shifts? (?:you|u)(?:'re| are)|where (?:you|u|i|she)"
+        r"(?:'re|'m| are| am| is|'s)? (?:living|staying|live|lives|park|parks|parking)(?: now)?|"
+        r"(?:whether|if) (?:you|u|she) still park|(?:when|what time) (?:you|u|she) (?:finish|start|"
+        r"leave|get off|clock off))\b",
+        source="incoming",
+    ),
+    Rule(
+        "stalking",
+        # "Nice red coat today": the sender has seen the user without being seen
+        r"\b(?:nice|lovely|love (?:the|your|ur)|like (?:the|your|ur)|liked (?:the|your|ur)|cute|"
+        r"suits you|new)\b[^.!?\n]{0,25}?\b(?:coat|dress|jacket|top|haircut|hair|outfit|shoes|"
+        r"boots|jumper|hoodie|scarf|bag|car)\b[^.!?\n]{0,25}?\b(?:today|tonight|this morning|"
+        r"this afternoon|earlier|yesterday)\b(?![^.!?\n]{0,10}\bat (?:the|your|ur|our|his|her)\b)"
+        # location sharing, trackers, keys, "eyes everywhere"
+        r"|\blocation(?:'s| is)? (?:still )?(?:shared|sharing|on)\b"
+        r"|\bcheck (?:under|behind|inside) (?:your|ur) (?:\w+ )?(?:bumper|car|wheel arch|seat|"
+        r"bag)\b"
+        r"|\b(?:i'?ve|i have|i'?ve still|i still|still) got (?:a |your |ur |the )?(?:spare )?"
+        r"keys?\b(?=[^\n]{0,80}\b(?:let myself in|been in|popped in|came in|go in|get in)\b)"
+        r"|\blet myself in\b"
+        r"|\b(?:i'?ve|i have|i got) (?:got )?eyes everywhere\b"
+        r"|\bi (?:know|knew) (?:what car|which car|the car|where) (?:you|u|he|she|they) "
+        r"(?:drive|drives|park|parks|leave|leaves|keep|keeps)\b"
+        r"|\bwhere (?:you|u|i|she) (?:were|was) (?:going )?every (?:monday|tuesday|wednesday|"
+        r"thursday|friday|saturday|sunday|week|day|night|morning)\b"
+        r"|\bmessaged (?:every|all|each) (?:single )?(?:one of )?my (?:friends|family|"
+        r"colleagues)\b[^.!?\n]{0,30}?\basking where\b",
+        source=None,
+    ),
+    Rule(
+        "child_safety",
+        # a parent who will keep or take the children as a threat
+        rf"\b(?:i'?m|im|i am|i'?ll|ill|i will|he'?ll|she'?ll|he will|she will|gonna|going to)\s+"
+        rf"(?:\w+\s+){{0,3}}?(?:keep|keeping|take|taking|snatch|snatching|grab|grabbing)\s+"
+        rf"(?:them|her|him|the kids|the children|{_FAMILY})\b(?:\s+\w+){{0,3}}?"
+        r"(?=[^\n]{0,40}\b(?:himself|herself|myself|try and stop|try to stop|whether (?:you|u) "
+        r"like it|see how you like|never see|won'?t see|for good|away from you|and you'?ll "
+        r"never)\b)"
+        # never see a parent again, as a threat
+        r"|\bshame if (?:she|he|they|the kids|your \w+)\b[^.!?\n]{0,30}?\bnever "
+        r"(?:got to |get to )?see\b"
+        # not brought back, left alone, hurt
+        r"|\b(?:hasn'?t|has not|haven'?t|didn'?t|did not|won'?t|refus\w+ to)\s+(?:\w+\s+)?"
+        rf"(?:brought|bring|give|given|send|sent|return\w*)\s+(?:them|the kids|the children|"
+        rf"{_FAMILY}|her|him)\s+back\b"
+        rf"|\bleaves? (?:{_FAMILY}|them|her|him) (?:\w+ )?(?:on (?:her|his|their) own|alone|"
+        r"home alone|by (?:her|him|them)sel(?:f|ves)|unattended)\b"
+        rf"|\b{_FAMILY}\b[^.!?\n]{{0,50}}?\b(?:came back|come back|comes back|returned|got "
+        r"home)\b[^.!?\n]{0,40}?\b(?:bruises?|bruised|burns?|marks|black eye|cuts?|injur\w+)\b"
+        r"|\b(?:holding|carrying|feeding|had) (?:the|our|my) (?:baby|son|daughter|little one)\b"
+        r"(?=[^\n]{0,60}\b(?:hit (?:her|his) head|fell|dropped|hurt|screamed)\b)",
+    ),
+    Rule(
+        "child_safety",
+        # a relative or the other parent coming to take the children
+        r"\b(?:come|coming|go|going|turn up|turning up|be) (?:round|over|there|at)\b[^.!?\n]{0,40}?"
+        r"\b(?:take|taking|get|getting|grab|grabbing|collect) (?:them|the kids|the children) "
+        r"(?:himself|herself|myself|by force)\b"
+        r"|\b(?:be|i'?ll be|ill be|turning up|turn up) at (?:[a-z]+s? )?school (?:pick ?up|gates?|"
+        r"run)\b[^\n]{0,40}\bwhether (?:you|u) like it\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:be|i'?ll be|ill be|turning up|turn up) at (?:[a-z]+s? )?school (?:pick ?up|gates?|"
+        r"run)\b[^\n]{0,40}\bwhether (?:you|u) like it\b"
+        rf"|\b(?:your|ur) (?:{_KIDS})\b[^.!?\n]{{0,40}}?\blooked (?:so )?(?:happy|lovely|"
+        r"well|cute|sweet|grown up|big)\b[^.!?\n]{0,40}?\b(?:today|this morning|earlier|"
+        r"yesterday)\b",
+        source="incoming",
+    ),
+    Rule(
+        "violence",
+        # doors kicked in, a weapon brought round, put in the ground, dragged home
+        r"\b(?:kick|kicked|kicking|boot|booted|punch|punched|smash|smashed|break|broke|bash|"
+        r"bashed)\s+(?:it|(?:the|your|ur|my|her|his|our) (?:front |back )?(?:door|window))\s+in\b"
+        r"|\b(?:coming|driving|going|come|drive|be) (?:over|round|there|to yours|to your)\b"
+        r"(?:\s+\w+){0,2}?\s+with (?:the|a|my|his) (?:bat|knife|gun|machete|hammer|axe|crowbar|"
+        r"blade)\b"
+        r"|\bput (?:you|u|him|her|them) in (?:the ground|a grave|the grave|hospital|a box|a "
+        r"wheelchair)\b|\bsix (?:feet|foot) under\b"
+        r"|\b(?:i'?ll|i will|ill|gonna|going to|he'?ll|he will|she'?ll)\s+(?:\w+\s+)?drag "
+        r"(?:you|u|her|him)\b"
+        r"|\btake everything from you\b[^\n]{0,80}\bhope (?:she|he|they|you) sleeps? (?:well|"
+        r"tight|soundly)\b"
+        r"|\btell (?:him|her|them|your (?:new )?\w+) to watch (?:his|her|their|your) back\b",
+        negatable=True,
+    ),
+    Rule(
+        "violence",
+        # an apology that admits the violence ("I didn't mean to hurt you, you know how I get")
+        r"\bdidn'?t mean to (?:hurt|hit|push|grab|shove) (?:you|u)\b(?=[^\n]{0,80}\b(?:how i "
+        r"get|won'?t happen again|push me|wind me up|made me)\b)",
+    ),
+    Rule(
+        "weapon",
+        r"\b(?:coming|driving|going|come|drive|be) (?:over|round|there|to yours|to your)\b"
+        r"(?:\s+\w+){0,2}?\s+with (?:the|a|my|his) (?:bat|knife|gun|machete|hammer|axe|crowbar|"
+        r"blade)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:turned|turns|turning|turn) up (?:\w+ ){0,2}?(?:at|outside|on) (?:my|our|your|ur|"
+        r"the) (?:mum's|mom's|parents'?|house|flat|work|door|doorstep|school|sister's|brother's|"
+        r"friend's|place|office|gym|new place)\b"
+        r"|\b(?:punched|kicked|smashed|booted) (?:the|my|our|her|his) (?:front |back )?door in\b",
+    ),
+    Rule(
+        "self_harm",
+        # the car, the wheel, the train timetable; "not safe from me"
+        r"\b(?:drive|driving|crash|crashing|steer|steering|put|putting)\s+(?:this|the|my)\s+car\s+"
+        r"(?:into|off)\s+(?:a|the)\s+(?:wall|tree|river|lorry|bridge|truck|cliff|barrier)\b"
+        r"|\blet(?:ting)? go of the (?:steering )?wheel\b"
+        r"|\bnot bother(?:ing)? to (?:correct|brake|swerve|steer)\b"
+        r"|\b(?:i'?m|i am|im) not safe\b[^\n]{0,40}?\bfrom (?:me|myself)\b"
+        r"|\b(?:train|trains|tracks|bridge|platform|timetable)\b[^\n]{0,80}?\b(?:not because i "
+        r"want to go anywhere|if you (?:get|know) what i mean)\b"
+        r"|\b(?:easier|better) for everyone if i (?:just |simply )?(?:wasn'?t|weren'?t|was not|"
+        r"were not) (?:here|around|alive)\b"
+        r"|\bhow i'?d (?:actually |really )?do it\b",
+        person="infer",
+    ),
 )
 
 #: Idioms and harmless uses: a hit that overlaps one of these is dropped.
@@ -1388,6 +1525,7 @@ IDIOMS: tuple[str, ...] = (
     r"\b(?:kill|murder)s? (?:me|you)\b(?=[^.!?\n]{0,40}?(?:\blol\b|\bhaha|\blmao\b|\bjk\b|"
     r"😂|🤣|😅|🙈|😆|😜))",
     r"\bshoot (?:me|you|him|her|us) (?:a|an) (?:text|message|email|msg|line|dm|call|pic)\b",
+    r"\bshoot (?:me|us) (?:any|your|some|a few|over|across|through)\b",
     r"\bstab(?:bed)? (?:me|you|him|her) in the back\b",
     r"\bhit (?:me|you) up\b",
     r"\b(?:break|kill|murder|strangle|throttle|smash|batter|hurt|punch|slap|thump) (?:your|you|ur|"
@@ -1512,7 +1650,9 @@ _MENACE = re.compile(
     r"picks? (?:it|them) up|picked (?:it|them) up|holds? (?:it|them)|looks? at me|"
     r"(?:i'?d|he'?d|she'?d|i would|he would|she would|i'?ll|he'?ll|she'?ll) use (?:it|them)|"
     r"(?:not (?:saying|afraid|scared)|don'?t make me) (?:i'?d|to|that i'?d) use|"
-    r"thought you'?d (?:want|like) to know|just so you know|remember that)\b"
+    r"thought you'?d (?:want|like) to know|just so you know|remember that|"
+    r"(?:keeps?|kept|keep) (?:saying|muttering|mentioning|asking about) (?:your|ur) name|"
+    r"i'?m (?:so )?(?:frightened|scared|terrified)|captions? about)\b"
 )
 #: An incoming message that relays what the user is said to have claimed ("you told
 #: your friends that Dad used to hit you"): a smear to answer, not a danger.
@@ -1588,12 +1728,36 @@ def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit], source: Sourc
 Classifier = Model | Literal["shipped"] | None
 
 
+@dataclass(frozen=True)
+class DangerCheck:
+    found: tuple[Finding, ...]
+    #: when nothing was found: the danger kinds the classifier leans towards, worth a
+    #: gentle "are you safe?" (``Model.gentle``)
+    possible: tuple[str, ...] = ()
+
+
 def detect_in(
     norm: Normalized, source: Source = "user", model: Classifier = "shipped"
 ) -> tuple[Finding, ...]:
     """Danger findings for already-normalised text (shared with analyze()): the rules,
     then the trained classifier (classifier.py) for the kinds the rules did not find.
     ``model=None``: the rules only."""
+    return _check(norm, source, model, gentle=False).found
+
+
+def check_danger(text: str, source: Source = "user", model: Classifier = "shipped") -> DangerCheck:
+    """The safety net's check of any text: ``detect_danger``'s findings, and when there
+    are none, the kinds still worth a gentle "are you safe?" (``DangerCheck.possible``)."""
+    return _check(normalize(text), source, model, gentle=True)
+
+
+def possible_danger(
+    text: str, source: Source = "user", model: Classifier = "shipped"
+) -> tuple[str, ...]:
+    return check_danger(text, source, model).possible
+
+
+def _check(norm: Normalized, source: Source, model: Classifier, *, gentle: bool) -> DangerCheck:
     text = norm.text
     idiom_spans = find(_IDIOMS, text)
     cleared: list[Hit] = list(idiom_spans)  # what the rules looked at and let go
@@ -1631,7 +1795,10 @@ def detect_in(
             findings.append(Finding(kind, phrases(norm, hits), WHY[kind]))
         elif kind in learnt:
             findings.append(learnt[kind])
-    return tuple(findings)
+    if findings or not gentle or model is None:
+        return DangerCheck(tuple(findings))
+    chosen = load_model() if model == "shipped" else model
+    return DangerCheck((), worrying(chosen, norm, source, cleared))
 
 
 def detect_danger(

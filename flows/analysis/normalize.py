@@ -132,6 +132,7 @@ _CHANGE = re.compile(
     r"|[a-z]*([a-z])\1\1[a-z]*"
     r"|[ \t\r\f\v]{2,}"
 )
+_NUMBER_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))[ -]$")
 #: Lines that are forwarding headers, not the message itself.
 _FORWARD_HEADER = re.compile(
     r"^[ \t]*(?:forwarded from\b.*|-+ ?forwarded message ?-+.*|begin forwarded message:?.*"
@@ -221,8 +222,8 @@ def normalize(original: str) -> Normalized:
         begin, finish = match.span()
         token = match.group(0)
         replacement = _replacement(token)
-        if replacement == token:
-            continue
+        if replacement == token or (token == "yr" and _NUMBER_BEFORE.search(folded, 0, begin)):
+            continue  # "a 4 yr old" is a year, not "your"
         parts.append(folded[done:begin])
         starts.extend(range(done, begin))
         ends.extend(range(done + 1, begin + 1))

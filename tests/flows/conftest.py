@@ -22,6 +22,7 @@ import pytest
 
 import flows.analysis as analysis_pkg
 from flows import router
+from flows.analysis.danger import DangerCheck
 from flows.analysis.result import Analysis, DraftCheck, Finding
 from flows.replies import MAX_REPLY, TOKEN
 from flows.types import (
@@ -97,6 +98,14 @@ def fake_detect_danger(text: str, source: str = "user") -> tuple[Finding, ...]:
     return tuple(found)
 
 
+def fake_check_danger(text: str, source: str = "user") -> DangerCheck:
+    """The fake safety net: "you'll be sorry" leans towards violence without showing it."""
+    found = fake_detect_danger(text, source)
+    if found or "you'll be sorry" not in text.lower():
+        return DangerCheck(found)
+    return DangerCheck((), ("violence",))
+
+
 def fake_analyze(text: str) -> Analysis:
     low = text.lower()
     tactics = []
@@ -148,6 +157,7 @@ def _analysis(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(analysis_pkg, "analyze", fake_analyze, raising=False)
     monkeypatch.setattr(analysis_pkg, "check_draft", fake_check_draft, raising=False)
     monkeypatch.setattr(analysis_pkg, "detect_danger", fake_detect_danger, raising=False)
+    monkeypatch.setattr(analysis_pkg, "check_danger", fake_check_danger, raising=False)
 
 
 # --------------------------------------------------------------------------- the store

@@ -116,3 +116,38 @@ def test_no_safety_message_without_danger(known: Convo) -> None:
     out = known.say("I miss him today")
     assert all(r.kind != "safety" for r in out.replies)
     assert not out.effects
+
+
+# --------------------------------------------------------------------------- gentle
+def test_a_text_that_only_leans_towards_danger_gets_a_gentle_question(convo: Convo) -> None:
+    out = convo.say("you'll be sorry")
+    assert all(r.kind != "safety" for r in out.replies)  # not the full safety message
+    assert "are you safe right now?" in out.replies[0].text
+    assert "/safety" in out.replies[0].text
+    assert not [e for e in out.effects if isinstance(e, LogEvent)]
+    assert "cmd:urge" in values(out.replies[-1:])  # the menu still follows
+
+
+def test_the_gentle_question_is_asked_once_in_a_conversation(known: Convo) -> None:
+    known.command("urge")
+    known.tap("pull:miss")
+    known.tap("act:write")
+    first = known.say("you'll be sorry, he wrote")
+    assert "are you safe right now?" in text_of(first)
+    again = known.say("you'll be sorry he said again")
+    assert "are you safe" not in text_of(again)
+    # real danger later still gets the full safety message
+    worse = known.say("now he says he will kill me")
+    assert worse.replies[0].kind == "safety"
+
+
+def test_a_pasted_message_gets_the_gentle_line_for_what_they_sent(known: Convo) -> None:
+    known.command("hoover")
+    out = known.say("You'll be sorry you ever left. I'm sorry, I love you.")
+    assert "If anything in this message frightens you" in out.replies[0].text
+
+
+def test_found_danger_gets_the_safety_message_not_the_gentle_question(convo: Convo) -> None:
+    out = convo.say("you'll be sorry, I will kill you")
+    assert out.replies[0].kind == "safety"
+    assert "are you safe right now?" not in text_of(out)
