@@ -149,6 +149,17 @@ async def test_danger_mid_flow_gets_the_safety_message_first_then_the_flow_resum
     assert before  # the user was in a flow with buttons
 
 
+async def test_a_text_that_leans_towards_danger_gets_the_gentle_question_in_the_reply(
+    env: Env,
+) -> None:
+    await env.send("/start")
+    replies = await env.send("he knows where the kids go to school now")
+    assert len(replies) == 1, "the gentle question travels with the reply, no extra message"
+    assert "are you safe right now?" in replies[0].text
+    assert "/safety" in replies[0].text
+    assert "not a crisis service" not in replies[0].text  # not the full safety message
+
+
 async def test_user_text_with_html_is_escaped_in_every_answer(env: Env) -> None:
     await env.send("/start")
     await env.send("/reasons")
