@@ -2,9 +2,12 @@
 
 Callers pass and get plain Python values; every cell is sealed with the user's own
 data key (``bot.crypto``) bound to its user, table, column and row.  Unwrapped user
-keys are kept in a small in-memory LRU (evicted on destroy/wipe), so a normal call is
-one short connection (Core statements on the typed ORM tables) with one or two
-statements.  ``sessions`` (an ``async_sessionmaker``) is there for ORM users.
+keys are kept in a small in-memory LRU (evicted on destroy/wipe), and so is the decrypted
+context of recently active users, kept in step with every write.  A read is one short
+connection (Core statements on the typed ORM tables); the writes of conversation steps
+go through a group commit (``bot.group_commit``; on SQLite, ``bot.sqlite_writer``), and
+each caller returns once its own write is committed.  ``sessions`` (an
+``async_sessionmaker``) is there for ORM users.
 
 Errors: :class:`UnknownUserError` when a user id has no row, ``UserKeyMissingError``
 (``bot.keys``) when the user's key was destroyed, ``DecryptionError`` (``bot.crypto``)
@@ -547,14 +550,11 @@ class Store:
             blob = await session.scalar(select(User.state).where(User.id == user_id))
         return _doc(cipher, USERS_STATE, blob, None)
 
+    @_changes_context
     async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
         cipher = await self._cipher(user_id)
         blob = None if state is None else cipher.encrypt_json(USERS_STATE, user_id, state)
-        try:
-            await self._group.write(self._save_state_sql, [{"b_id": user_id, "b_state": blob}])
-        except BaseException:
-            self._invalidate(user_id)
-            raise
+        await self._group.write(self._save_state_sql, [{"b_id": user_id, "b_state": blob}])
         text = json.dumps(state)
         self._update_context(user_id, lambda c: replace(c, state=text))
 
