@@ -3,10 +3,11 @@
 Run from the repository root:  python bench/analysis.py [--errors]
 Prints per-tactic precision/recall, danger recall per kind, the danger false-positive
 rate on messages labelled with no danger, and tactic micro-F1, for: the labelled set
-(all / tune / holdout), blind_a, blind_b and blind_c (all tuned on), the four together
-(where the targets are checked), and blind_d (never tuned on: totals only).  --errors
-lists the misses of the labelled set, blind_a, blind_b and blind_c only: blind_d's texts
-and errors stay unread.
+(all / tune / holdout), blind_a to blind_d (all tuned on for danger), the tuned sets
+together (where the targets are checked: danger on all five, tactics on labelled + blind_a
++ blind_b, the sets the tactic rules were tuned on), and blind_e (never tuned on: totals
+only).  --errors lists the misses of the tuned sets only: blind_e's texts and errors stay
+unread.
 
 About the sets (read before trusting any figure):
 - labelled_messages.jsonl "tune" (355 messages) is what the rules were first written and
@@ -55,6 +56,17 @@ About the sets (read before trusting any figure):
   reaching its threshold; thresholds by cross-validation on the training sets, at most
   10% of ordinary messages out of fold) brings 49 of blind_d's 75 danger messages (0.653)
   to at least that question, asking it of 5 of 125 ordinary ones (0.040).
+- blind_d round: blind_d was then opened for danger (rules widened on its misses; the
+  normaliser no longer hides a message on the same line as "Forwarded from X:"; the
+  classifier retrained on labelled + blind_a to d).  Its tactic labels were not tuned on.
+- blind_e.jsonl (200 messages, a third writer who never saw the rules, asked for other
+  registers and regions) is the blind set now, never tuned on; totals only.  Before the
+  blind_d round: per-kind danger recall 0.613, any-danger 0.707, FP 0.040.  After it:
+  0.642 (68 of 106), any-danger 0.760 (57 of 75), FP 0.048 (6 of 125), tactic micro-F1
+  0.589; rules alone 0.575 / 0.040.  Per kind: violence 16/26, stalking 14/25,
+  self_harm_them 5/9, self_harm_user 16/19, weapon 8/9, child_safety 9/18.  With the
+  gentle question: 62 of 75 danger messages (0.827) reached, 3 of 125 ordinary ones
+  (0.024) asked.
 """
 
 from __future__ import annotations
@@ -78,6 +90,7 @@ BLIND_A = DATA / "blind_a.jsonl"
 BLIND_B = DATA / "blind_b.jsonl"
 BLIND_C = DATA / "blind_c.jsonl"
 BLIND_D = DATA / "blind_d.jsonl"
+BLIND_E = DATA / "blind_e.jsonl"
 MODEL = ROOT / "flows" / "analysis" / "data" / "danger_model.json"
 TARGETS = {"danger_recall": 0.95, "danger_fp": 0.05, "tactic_micro_f1": 0.80}
 
@@ -157,7 +170,9 @@ BLIND_RUNS = (
     "recall 0.705, rules alone 0.560 / 0.008 (since tuned on); after the blind_c round "
     "(rules widened on blind_c, classifier retrained on labelled + blind_a, b and c): "
     "blind_d 0.490 / 0.040 / 0.539, any-danger recall 0.587, rules alone 0.442 / 0.040, "
-    "with the gentle question any-danger reach 0.653 (never tuned on)"
+    "with the gentle question any-danger reach 0.653 (since tuned on); after the blind_d "
+    "round: blind_e 0.642 / 0.048 / 0.589, any-danger recall 0.760, rules alone 0.575 / "
+    "0.040, with the gentle question any-danger reach 0.827 (never tuned on)"
 )
 
 
@@ -178,9 +193,7 @@ def danger_table(sets: list[tuple[str, list[dict[str, object]]]]) -> None:
             f"{both.danger_false_positive_rate:.3f}"
         )
     model = json.loads(MODEL.read_text(encoding="utf-8"))
-    print(
-        "5-fold cross-validation on labelled + blind_a + blind_b + blind_c (bench/train_danger.py):"
-    )
+    print("5-fold cross-validation on labelled + blind_a to d (bench/train_danger.py):")
     for mode, fig in model["cross_validated"].items():
         if mode == "gentle":
             print(
@@ -203,14 +216,17 @@ def main() -> int:
     show("labelled: holdout", evaluate(r for r in rows if r.get("split") == "holdout"), False)
     show("blind_a (tuned on)", evaluate(load(BLIND_A)), errors)
     show("blind_b (tuned on)", evaluate(load(BLIND_B)), errors)
-    show("blind_c (tuned on)", evaluate(load(BLIND_C)), errors)
-    tuned = rows + load(BLIND_A) + load(BLIND_B) + load(BLIND_C)
-    show("labelled + blind_a, b, c (the targets)", evaluate(tuned), False)
-    sets = [("labelled + blind_a, b, c (trained/tuned on)", tuned)]
-    if BLIND_D.exists():
-        blind_d = load(BLIND_D)
-        show_totals("blind_d (never tuned on)", evaluate(blind_d))
-        sets.append(("blind_d (never trained or tuned on)", blind_d))
+    show("blind_c (tuned on for danger)", evaluate(load(BLIND_C)), errors)
+    show("blind_d (tuned on for danger)", evaluate(load(BLIND_D)), errors)
+    tactic_sets = rows + load(BLIND_A) + load(BLIND_B)
+    show("labelled + blind_a, b (the tactic target)", evaluate(tactic_sets), False)
+    tuned = tactic_sets + load(BLIND_C) + load(BLIND_D)
+    show("labelled + blind_a to d (the danger targets)", evaluate(tuned), False)
+    sets = [("labelled + blind_a to d (trained/tuned on)", tuned)]
+    if BLIND_E.exists():
+        blind_e = load(BLIND_E)
+        show_totals("blind_e (never tuned on)", evaluate(blind_e))
+        sets.append(("blind_e (never trained or tuned on)", blind_e))
     danger_table(sets)
     print("\n" + BLIND_RUNS)
     speed()

@@ -3,10 +3,10 @@
 Run from the repository root:  python bench/train_danger.py [--out PATH]
 
 Trains one-vs-rest logistic regression (plain Python, deterministic) on
-tests/data/labelled_messages.jsonl + blind_a + blind_b + blind_c, picks a threshold per
-kind by 5-fold cross-validation on those same sets (never on blind_d), and writes
+tests/data/labelled_messages.jsonl + blind_a, b, c and d, picks a threshold per kind
+by 5-fold cross-validation on those same sets (never on blind_e), and writes
 flows/analysis/data/danger_model.json: the weights, the thresholds and the
-cross-validated figures.  blind_d is only scored on request (--blind-d), totals only:
+cross-validated figures.  blind_e is only scored on request (--blind-e), totals only:
 its texts and errors are never printed.
 
 Thresholds: starting from "nothing flagged", the per-kind thresholds are lowered one
@@ -40,8 +40,14 @@ from flows.analysis.normalize import normalize  # noqa: E402
 from flows.types import DANGER_KINDS  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
-TRAIN_FILES = ("labelled_messages.jsonl", "blind_a.jsonl", "blind_b.jsonl", "blind_c.jsonl")
-BLIND = DATA / "blind_d.jsonl"
+TRAIN_FILES = (
+    "labelled_messages.jsonl",
+    "blind_a.jsonl",
+    "blind_b.jsonl",
+    "blind_c.jsonl",
+    "blind_d.jsonl",
+)
+BLIND = DATA / "blind_e.jsonl"
 OUT = ROOT / "flows" / "analysis" / "data" / "danger_model.json"
 
 FOLDS = 5
@@ -391,7 +397,7 @@ def train() -> dict[str, Any]:
 
 
 def blind_figures(model: Model) -> dict[str, dict[str, float]]:
-    """blind_d totals only (never trained or tuned on; texts and errors never shown)."""
+    """blind_e totals only (never trained or tuned on; texts and errors never shown)."""
     rows = load(BLIND)
     combined = evaluate(rows, _combined(model), tactics_too=False)
     return {
@@ -419,7 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument(
-        "--blind-d", action="store_true", help="also print the blind_d totals (measure once)"
+        "--blind-e", action="store_true", help="also print the blind_e totals (measure once)"
     )
     args = parser.parse_args(argv)
     content = train()
@@ -430,13 +436,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for kind, t, g in zip(model.kinds, model.thresholds, model.gentle, strict=True):
         print(f"  threshold {kind:<15} {t:8.3f}   gentle {g:8.3f}")
     print(
-        f"{FOLDS}-fold cross-validation on labelled + blind_a + blind_b + blind_c "
+        f"{FOLDS}-fold cross-validation on labelled + blind_a, b, c and d "
         "(danger recall / FP / precision):"
     )
     for mode, fig in content["cross_validated"].items():
         print(show(mode, fig))
-    if args.blind_d:
-        print("blind_d (never trained or tuned on):")
+    if args.blind_e:
+        print("blind_e (never trained or tuned on):")
         for mode, fig in blind_figures(model).items():
             print(show(mode, fig))
     return 0

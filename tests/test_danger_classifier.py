@@ -16,11 +16,14 @@ from flows.types import DANGER_KINDS
 SHIPPED = Path(__file__).resolve().parent.parent / "flows/analysis/data/danger_model.json"
 
 #: Danger no rule names, that the classifier finds (the user's own words).  ("I have
-#: nothing left, I've sorted the pills" and "I've got enough tablets saved now" were
-#: ones until the rules learnt means made ready and pills put by.)
+#: nothing left, I've sorted the pills", "I've got enough tablets saved now" and "I've
+#: still got bruises on my arms from Saturday" were ones until the rules learnt them.)
 MISSED_BY_RULES = (
-    ("the bottle of vodka and the tablets are on the side", "self_harm_user"),
-    ("I've still got bruises on my arms from Saturday", "violence"),
+    (
+        "I keep thinking I should just disappear. Not run away. I mean properly disappear",
+        "self_harm_user",
+    ),
+    ("he knows where the kids go to school now", "child_safety"),
 )
 
 
@@ -95,8 +98,8 @@ def test_a_confident_model_can_overrule_a_cleared_idiom() -> None:
 # --------------------------------------------------------------------------- gentle tier
 #: Below the classifier's threshold but over its gentle one: worth "are you safe?".
 LEANING = (
-    ("he knows where the kids go to school now", "user"),
-    ("You'll be sorry you ever left", "incoming"),
+    ("the bottle of vodka and the tablets are on the side", "user"),
+    ("you'll regret leaving me", "incoming"),
 )
 
 

@@ -1514,6 +1514,155 @@ RULES: tuple[Rule, ...] = (
         r"|\bhow i'?d (?:actually |really )?do it\b",
         person="infer",
     ),
+    # ------------------------------------------------------------------ blind_d round
+    # Wordings from the blind_d set, generalised: someone in the stairwell or at the end of
+    # the road, photos of a school gate, children taken out of class or kept without their
+    # medicine, weapons kept "for you", and endings said in passing.
+    Rule(
+        "stalking",
+        r"\bi'?m (?:at|outside|parked (?:at|outside|on|up)|sat (?:at|outside|in)|waiting (?:at|"
+        r"outside)) (?:the (?:bottom|top|end|corner) of )?(?:your|ur) (?:road|street|house|flat|"
+        r"building|work|office|door|drive|driveway|school|block)\b"
+        r"|\b(?:keep|keeping|kept) an eye on (?:you|u|her|him)\b(?=[^\n]{0,80}\b(?:going|says|"
+        r"told me|every|at the|tues|mon|wed|thurs|fri|sat|sun)\w*)"
+        r"|\b(?:asked|got|paid|told) (?:my|his|her|a) \w+ to (?:keep an eye on|watch|follow|"
+        r"check on) (?:you|u)\b"
+        r"|\bwhich (?:street|road|flat|house)\b[^.!?\n]{0,30}\bwhich (?:flat|house|floor|door)\b"
+        r"|\bwhat colou?r (?:the|your|ur) (?:front )?door is\b"
+        r"|\benjoy (?:your|ur) little\b"
+        r"|\btr(?:ying|ied|ies|y) (?:your|ur|my|the) (?:front |back )?(?:door|door handle|handle|"
+        r"windows?|gate)\b"
+        r"|\b(?:had|got|get|getting) (?:a )?(?:spare )?keys? cut\b"
+        r"|\bstanding over (?:the|my|your|ur) bed\b"
+        r"|\b(?:won'?t|will not|never) (?:even )?see me coming\b"
+        r"|\b(?:pic|picture|photo|photos|snap|video) of (?:my|your|ur|our|the) (?:\w+'s )?"
+        r"(?:school|nursery|house|flat|front door|car|work|office|street|gate|school gate|"
+        r"door)\b"
+        r"|\bi know (?:which|what|where) (?:school|nursery|club|class|gym|bus stop)\b",
+    ),
+    Rule(
+        "stalking",
+        r"\b(?:coming|come|turn up|turning up|going|go) (?:to|round to|over to|down to) (?:your|ur)"
+        r" (?:work|office|job|school|house|flat|place|mum's|mom's|parents'?)\b"
+        r"(?=[^\n]{0,40}\b(?:drag|make a scene|whether you like|find you|sort you|get you|"
+        r"if you don'?t|unless)\b)",
+        source="incoming",
+    ),
+    Rule(
+        "child_safety",
+        rf"\b(?:{_FAMILY}|my boy|my girl|our boy|our girl|(?:my|our|the) little one)\b"
+        r"[^.!?\n]{0,60}?\b(?:finger ?marks|marks|bruises?|bruised|burns?|scratches|cuts|black "
+        r"eye|injur\w+)\b"
+        r"|\bsecret from (?:mummy|mum|mommy|mom|daddy|dad|your mum|your dad)\b"
+        r"|\b(?:has|have|kept|keeps|took|taken|got|hiding|hid|won'?t give (?:me )?back) (?:her|his|"
+        r"their|the kids'?|the children'?s|my (?:son|daughter)'s|our (?:son|daughter)'s) "
+        r"passports?\b"
+        r"|\b(?:drunk|pissed|drink)[- ]driv\w*\b(?=[^\n]{0,60}\b(?:kids|children|them in the back"
+        r"|in the back|boys|girls|baby|son|daughter)\b)"
+        r"|\bdriv\w* (?:pissed|drunk|wasted|high|steaming|hammered|off (?:his|her) (?:face|head))"
+        r"\b(?=[^\n]{0,60}\b(?:kids|children|them|in the back|boys|girls|baby|son|daughter)\b)"
+        r"|\b(?:took|taken|picked up|collected|snatched|grabbed) (?:the baby|the kids|the "
+        r"children|our \w+|my \w+|them|her|him) (?:from|out of) (?:nursery|school|daycare|"
+        r"childcare|class|the childminder'?s?)\b[^\n]{0,40}\b(?:without|isn'?t answering|not "
+        r"answering|won'?t answer|didn'?t tell|no one knew)\b"
+        r"|\btr(?:y|ied|ying|ies) to take \w+ (?:out of|from) (?:class|school|nursery|the "
+        r"playground)\b"
+        r"|\b(?:back|bring (?:them|him|her) back|return (?:them|him|her)) when i (?:feel like it"
+        r"|want|'m ready|am ready|decide)\b"
+        r"|\bdoesn'?t need (?:his|her|their) (?:inhaler|medicine|meds|medication|epipen|insulin|"
+        r"tablets)\b"
+        r"|\b(?:come|coming) (?:round |over )?(?:and )?(?:get|take|grab|collect) (?:them|the "
+        r"kids|the children) (?:myself|himself|herself|by force)\b"
+        r"|\bi know (?:which|what|where) (?:school|nursery|club|class)\b"
+        r"|\b(?:pic|picture|photo|photos|snap|video) of (?:my|your|ur|our|the) (?:\w+'s )?"
+        r"(?:school|nursery|school gate|playground)\b"
+        # a threat that takes the child in: "neither of you", "especially with kids in the back"
+        rf"|\b{_FAMILY}\b[^\n]{{0,60}}\b(?:neither|both|none|all) of (?:you|u) (?:gets?|makes?|"
+        r"will|won'?t|ever)\b"
+        r"|\b(?:especially|even) (?:with )?(?:the )?(?:kids|children|baby) in the (?:back|car)\b",
+    ),
+    Rule(
+        "violence",
+        r"\b(?:you|u) know what i'?m capable of\b"
+        r"|\bsee what happens to (?:the|your|ur|my|our) (?:dog|cat|pets?|kids?|children|car|house"
+        r"|mum|mom|family|horse)\b"
+        r"|\bscared of me\b[^\n]{0,25}?\byou should be\b"
+        r"|\b(?:won'?t|will not|never) (?:even )?see me coming\b"
+        r"|\bdrag (?:you|u|her|him|me) (?:\w+ ){0,3}?by (?:the|your|ur|her|his|my) (?:hair|neck|"
+        r"throat|arm|collar)\b"
+        r"|\bstops? a bullet\b|\bbullet (?:with|for) (?:your|ur|his|her) name\b"
+        r"|\bneither of (?:you|u) (?:gets?|makes?|will get|will make|ever gets?) (?:it|there|home)"
+        r"\b"
+        r"|\baccidents happen\b(?=[^\n]{0,60}\b(?:motorway|road|car|kids|stairs|especially|"
+        r"all the time)\b)"
+        r"|\byou won'?t like (?:how|what happens|what i do)\b",
+    ),
+    Rule(
+        "weapon",
+        rf"\b{_WEAPON}(?:'s| is) still (?:in|under|on|there|where)\b"
+        r"|\bstops? a bullet\b|\bbullet (?:with|for) (?:your|ur|his|her) name\b"
+        rf"|\b(?:sent|sends|posted|posts) (?:me )?(?:a )?(?:photo|pic|picture|snap|video|story) "
+        rf"of (?:his|her|a|the|their) (?:\w+ )?{_WEAPON}\b",
+    ),
+    Rule(
+        "self_harm",
+        r"\b(?:simpler|easier|better) to (?:just )?(?:not exist|not be here|not wake up|disappear|"
+        r"be dead|die)\b"
+        r"|\b(?:just )?not exist(?:ing)? any ?more\b"
+        r"|\bswallow(?:ed|ing)? everything\b|\beverything in the (?:bathroom |medicine )?cabinet\b"
+        r"|\b(?:drove|went|walked|sat|stood) (?:to|on|at|by) the (?:bridge|cliffs?|edge|tracks|"
+        r"railway|river|roof|platform)\b[^\n]{0,80}\b(?:didn'?t do it|couldn'?t do it|next time|"
+        r"almost|nearly)\b"
+        r"|\b(?:staring|stare|sat staring) at (?:the|my|all the|all my) (?:pills|tablets|meds|"
+        r"razors?|blades?|rope)\b"
+        r"|\b(?:looking|look|sat looking) at (?:the|my|all the|all my) (?:pills|tablets|meds|"
+        r"razors?|blades?|rope)\b(?=[^\n]{0,40}\b(?:all night|for hours|thinking about|"
+        r"thinking it|and think|how many)\b)"
+        r"|\b(?:think|thinking|thought) about (?:just )?(?:stepping|jumping|stepping forward|"
+        r"stepping off|falling|driving off)\b"
+        r"|\b(?:said|saying) (?:my )?goodbyes? to (?:the|my|everyone|everybody)\b"
+        r"(?=[^\n]{0,80}\b(?:i'?m done|thank you for|i'?m sorry|last|forgive me)\b)"
+        r"|\b(?:hit|punched|slapped|cut|burned|burnt|scratched|bit) myself\b"
+        r"(?=[^\n]{0,80}\b(?:over and over|on purpose|deliberately|again and again|until|hate "
+        r"myself|punish|to feel)\b)"
+        r"|\b(?:the |my )?(?:pills|tablets) are (?:in front of me|ready|lined up|counted out)\b"
+        r"|\b(?:razor|blade|knife)(?:'s| is) out\b"
+        r"|\b(?:took|taken|injected) (?:all (?:of )?)?my (?:insulin|meds|medication|pills|"
+        r"tablets)\b"
+        r"|\bby the time you read this\b|\blast message ever\b",
+        person="infer",
+    ),
+    Rule(
+        "self_harm",
+        # the writer's own wish, though someone else is named in it
+        r"\b(?:easier|better) if (?:he'?d|he had|she'?d|she had|they'?d) (?:just )?finished "
+        r"(?:it|me off|the job)\b",
+        person="first",
+    ),
+    Rule(
+        "violence",
+        # "ur ded when i find u"; bruises dated to a day
+        r"\b(?:you'?re|your|you are) (?:so |fucking |literally )?dead (?:when|if|once|the minute"
+        r"|the second|the moment)\b"
+        r"|\b(?:bruises?|marks) (?:all )?(?:on|round|around) my (?:arms?|neck|throat|face|legs?|"
+        r"wrists?|back|ribs)\b[^.!?\n]{0,20}?\bfrom (?:saturday|sunday|monday|tuesday|wednesday|"
+        r"thursday|friday|last night|the weekend|the other night|yesterday|him|her)\b",
+    ),
+    Rule(
+        "violence",
+        # a child with marks on them
+        rf"\b(?:{_FAMILY}|my boy|my girl|our boy|our girl|(?:my|our|the) little one)\b"
+        r"[^.!?\n]{0,60}?\b(?:finger ?marks|bruises?|bruised|burns?|black eye)\b",
+    ),
+    *(
+        Rule(
+            kind,
+            # a weapon left where the user will find it
+            rf"\b{_WEAPON} (?:stuck|left|jammed|driven|stabbed) (?:in|into|through) (?:my|your|"
+            r"ur|the) (?:tyres?|tires?|door|car|seat|bed|pillow|windscreen)\b",
+        )
+        for kind in ("weapon", "violence")
+    ),
 )
 
 #: Idioms and harmless uses: a hit that overlaps one of these is dropped.
@@ -1526,6 +1675,10 @@ IDIOMS: tuple[str, ...] = (
     r"😂|🤣|😅|🙈|😆|😜))",
     r"\bshoot (?:me|you|him|her|us) (?:a|an) (?:text|message|email|msg|line|dm|call|pic)\b",
     r"\bshoot (?:me|us) (?:any|your|some|a few|over|across|through)\b",
+    r"\bif you (?:eat|ate|drink|drank|take|took|touch|finish|steal|spoil|use)\b[^.!?\n]{0,40}\b"
+    r"(?:kill|murder|end|strangle|destroy) (?:you|u)\b",
+    r"\basked (?:me )?(?:if|whether) i'?d? (?:had|have|was having|am having|ever had) (?:any )?"
+    r"thoughts? (?:of|about) (?:hurting|harming|killing) myself\b",
     r"\bstab(?:bed)? (?:me|you|him|her) in the back\b",
     r"\bhit (?:me|you) up\b",
     r"\b(?:break|kill|murder|strangle|throttle|smash|batter|hurt|punch|slap|thump) (?:your|you|ur|"
@@ -1640,7 +1793,10 @@ _REPORTED = re.compile(
     rf"\b{_ABUSER}\b\s+(?:\w+\s+)?(?:said|says|say|texted|wrote|writes|told|tells|threatened|"
     r"threatens|keeps saying|kept saying|messaged|screamed|shouted|posted)\b"
 )
-_MEANT_FOR = re.compile(r"\b(?:it'?s|its|is|that'?s) (?:for|meant for) (?:me|you)\b")
+_MEANT_FOR = re.compile(
+    r"\b(?:it'?s|its|is|that'?s) (?:for|meant for) (?:me|you)\b"
+    r"|\b(?:keeping|saving|kept|saved|been keeping) (?:it|them) for (?:you|u|me)\b"
+)
 #: A weapon used to frighten: "when we argue he picks it up", "not saying I'd use it".
 _MENACE = re.compile(
     r"\b(?:(?:when|whenever|every time|if) (?:we|i|he|she|they) (?:argue|argued|row|rowed|"
@@ -1652,13 +1808,21 @@ _MENACE = re.compile(
     r"(?:not (?:saying|afraid|scared)|don'?t make me) (?:i'?d|to|that i'?d) use|"
     r"thought you'?d (?:want|like) to know|just so you know|remember that|"
     r"(?:keeps?|kept|keep) (?:saying|muttering|mentioning|asking about) (?:your|ur) name|"
-    r"i'?m (?:so )?(?:frightened|scared|terrified)|captions? about)\b"
+    r"i'?m (?:so )?(?:frightened|scared|terrified)|caption(?:s|ed)?|"
+    r"i know exactly what (?:he|she|they) means?|think about that (?:before|when)|"
+    r"(?:that'?s|this is) how (?:i'?ll|he'?ll|she'?ll|we'?ll) (?:deal with|sort|handle))\b"
 )
 #: An incoming message that relays what the user is said to have claimed ("you told
 #: your friends that Dad used to hit you"): a smear to answer, not a danger.
 _YOUR_CLAIM = re.compile(
     r"\byou(?:'d|'ve| had| have)? (?:been )?(?:told|telling|said|saying|claimed|claiming|"
     r"tell|say|claim)\b(?: \w+){0,3}? that\b[^.!?\n]*$"
+)
+#: "he's telling everyone you hit him": a smear about the user, not a danger to them.
+_SAYS_YOU = re.compile(
+    r"\b(?:telling|tells|told|saying|says|said|claims?|claiming)\s+(?:everyone|everybody|"
+    r"people|the family|the whole family|them|all (?:his|her|their) mates|(?:his|her|their) "
+    r"mates|the court|the police|anyone who'?ll listen)\s+(?:that\s+)?(?:you|u)\b"
 )
 _KIDS_WITNESS = re.compile(
     r"\bin front of (?:the|our|my|his|her) " + _KIDS + r"\b"
@@ -1697,10 +1861,14 @@ def _kind(rule: Rule, text: str, hit: Hit, source: Source) -> str:
 
 
 def _claimed(text: str, hit: Hit) -> bool:
-    """The hit is in a sentence that says the user claimed it (see ``_YOUR_CLAIM``)."""
+    """The hit is in a sentence that says the user claimed it, or that others are told
+    the user did it (see ``_YOUR_CLAIM`` and ``_SAYS_YOU``)."""
     lo = max(0, hit.start - 160)
     begin = max(text.rfind(mark, lo, hit.start) for mark in ".!?\n") + 1
-    return bool(_YOUR_CLAIM.search(text, max(lo, begin), hit.start))
+    return bool(
+        _YOUR_CLAIM.search(text, max(lo, begin), hit.start)
+        or _SAYS_YOU.search(text, max(lo, begin), hit.start)
+    )
 
 
 def _kept(rule: Rule, text: str, hit: Hit, idiom_spans: list[Hit], source: Source) -> bool:
@@ -1782,6 +1950,7 @@ def _check(norm: Normalized, source: Source, model: Classifier, *, gentle: bool)
         witness = find(_KIDS_WITNESS, text)
         if witness:
             found.setdefault("child_safety", []).extend(witness)
+
     learnt: dict[str, Finding] = {}
     if model is not None:
         chosen = load_model() if model == "shipped" else model

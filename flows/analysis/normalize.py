@@ -51,6 +51,7 @@ ABBREVIATIONS: dict[str, str] = {
     "cuz": "because",
     "b4": "before",
     "tmrw": "tomorrow",
+    "ded": "dead",
     "tmr": "tomorrow",
     "tomoz": "tomorrow",
     "2moro": "tomorrow",
@@ -135,7 +136,7 @@ _CHANGE = re.compile(
 _NUMBER_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten))[ -]$")
 #: Lines that are forwarding headers, not the message itself.
 _FORWARD_HEADER = re.compile(
-    r"^[ \t]*(?:forwarded from\b.*|-+ ?forwarded message ?-+.*|begin forwarded message:?.*"
+    r"^[ \t]*(?:forwarded from\b[^:\n]*:?|-+ ?forwarded message ?-+.*|begin forwarded message:?.*"
     r"|(?:from|sent|to|date|subject):[^\n]*)$",
     re.MULTILINE,
 )
