@@ -16,7 +16,7 @@ the echo bot once more on nocontact's own HTTP transport (``bot.transport``, aio
 and prints that ratio too: it shows what the rest of each step costs.
 
 Measured on the 2-core development machine (2026-11-30, 30 people, 3 rounds, best round):
-nocontact about 430-460 updates/s, the bare echo bot about 320-420 updates/s (it varies
+nocontact about 420-460 updates/s, the bare echo bot about 320-420 updates/s (it varies
 more from run to run), ratio about 1.1-1.3.  The echo bot on aiohttp answers about
 1,500-1,700 updates/s, so against it the ratio is about 0.27: per update, most of a bare
 PTB bot's time is httpx, and most of ours is the real work of a step (the flow, the
