@@ -71,12 +71,9 @@ class StepResult:
     autodelete_minutes: int = 0
 
 
-def autodelete_minutes(settings: Mapping[str, Any], effects: tuple[Effect, ...] = ()) -> int:
-    """The auto-delete setting in force after ``effects``."""
+def autodelete_minutes(settings: Mapping[str, Any]) -> int:
+    """The user's auto-delete setting (minutes; 0 = off)."""
     value = settings.get("autodelete_minutes")
-    for effect in effects:
-        if isinstance(effect, UpdateSettings) and "autodelete_minutes" in effect.patch:
-            value = effect.patch["autodelete_minutes"]
     try:
         return max(0, int(value or 0))
     except (TypeError, ValueError):
@@ -146,50 +143,56 @@ class Conversation:
         return self._split((await self.store.load_context(user_id)).state)
 
     # ------------------------------------------------------------------ steps
-    async def step(self, user_id: str, inp: Input, *, is_new: bool = False) -> StepResult:
+    async def step(
+        self, user_id: str, inp: Input, *, is_new: bool = False, expect_seq: int | None = None
+    ) -> StepResult:
+        """One input through the PIN lock and the router.  ``expect_seq``: the menu a
+        pressed button belongs to; a button from an older menu is stale and the current
+        step is shown again instead (checked under the same per-user lock, so a double
+        tap cannot act on the menu its first tap opened)."""
         async with self.lock(user_id):
             context = await self.store.load_context(user_id)
             seq, state = self._split(context.state)
-            lock = self._lock_of(context.state)
             plain = await self._user_data(user_id, context, frozenset(), is_new, inp.now)
+            lock = self._lock_of(context.state)
+            if expect_seq is not None and expect_seq != seq:
+                return await self._current(user_id, context, plain, inp.now, stale=True)
             gate = pinlock.gate(lock, inp, plain, (state or {}).get("flow"))
-            if gate.run is None:
-                # locked (or just unlocked by a button press): nothing of the user's data
-                # is shown until the PIN is right
-                replies = gate.replies
-                if gate.show_current:
-                    data = await self._user_data(
-                        user_id, context, router.needs(state, None), is_new, inp.now
-                    )
-                    replies = (*gate.before, *router.render(state, data))
-                commands = await self._apply(user_id, gate.effects, inp.now)
-                seq += 1
-                await self.store.save_state(user_id, {"seq": seq, "flow": state, "lock": gate.lock})
-                return StepResult(
-                    replies=replies,
-                    seq=seq,
-                    commands=commands,
-                    effects=gate.effects,
-                    autodelete_minutes=autodelete_minutes(plain.settings),
+            shown = gate.before if gate.runs or gate.show_current else gate.replies
+            replies: list[Reply] = list(shown)
+            effects: list[Effect] = list(gate.effects)
+            commands = list(await self._apply(user_id, gate.effects, inp.now))
+            flow = state
+            ran = False
+            for run in gate.runs:
+                context = await self.store.load_context(user_id)  # after the last effects
+                data = await self._user_data(
+                    user_id, context, router.needs(flow, run), is_new, inp.now
                 )
-            data = await self._user_data(
-                user_id, context, router.needs(state, gate.run), is_new, inp.now
-            )
-            outcome = router.handle(state, gate.run, data)
-            if outcome.ignored and not gate.before:
-                return StepResult(seq=seq, ignored=True)
-            effects = (*gate.effects, *outcome.effects)
-            commands = await self._apply(user_id, effects, inp.now)
-            new_lock = pinlock.lock_now() if "hide" in commands else gate.lock
+                outcome = router.handle(flow, run, pinlock.redacted(data) if gate.redact else data)
+                if outcome.ignored:
+                    continue
+                ran = True
+                effects += outcome.effects
+                commands += await self._apply(user_id, outcome.effects, inp.now)
+                replies += outcome.replies
+                flow = outcome.state
+            if gate.runs and not ran and not gate.before and not gate.effects:
+                return StepResult(seq=seq, ignored=True)  # e.g. the second of a double tap
+            if gate.show_current:
+                data = await self._user_data(
+                    user_id, context, router.needs(state, None), is_new, inp.now
+                )
+                replies += router.render(state, data)
+            new_lock = pinlock.lock_now(gate.lock) if "hide" in commands else gate.lock
             seq += 1
-            flow = state if outcome.ignored else outcome.state
             await self.store.save_state(user_id, {"seq": seq, "flow": flow, "lock": new_lock})
             return StepResult(
-                replies=(*gate.before, *outcome.replies),
+                replies=tuple(replies),
                 seq=seq,
-                commands=commands,
-                effects=effects,
-                autodelete_minutes=autodelete_minutes(data.settings, outcome.effects),
+                commands=tuple(commands),
+                effects=tuple(effects),
+                autodelete_minutes=autodelete_minutes(await self.store.get_settings(user_id)),
             )
 
     @staticmethod
@@ -200,32 +203,31 @@ class Conversation:
     async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
         """A button press.  A button from an older menu is stale: the current step is
         shown again instead (or, in a locked chat, the request for the PIN)."""
-        async with self.lock(user_id):
-            current_seq, _ = await self._load(user_id)
-        if seq != current_seq:
-            return await self.current(user_id, now, stale=True)
-        return await self.step(user_id, Input(kind="choice", now=now, text=value))
+        return await self.step(user_id, Input(kind="choice", now=now, text=value), expect_seq=seq)
 
     async def current(self, user_id: str, now: datetime, *, stale: bool = False) -> StepResult:
         async with self.lock(user_id):
             context = await self.store.load_context(user_id)
-            seq, state = self._split(context.state)
-            data = await self._user_data(user_id, context, router.needs(state, None), False, now)
-            if pinlock.is_locked(self._lock_of(context.state), data, now):
-                replies: tuple[Reply, ...] = (Reply(f"{pinlock.LOCKED}\n{pinlock.FORGOT}"),)
-            else:
-                replies = router.render(state, data)
-            return StepResult(
-                replies=replies,
-                seq=seq,
-                stale=stale,
-                autodelete_minutes=autodelete_minutes(data.settings),
-            )
+            plain = await self._user_data(user_id, context, frozenset(), False, now)
+            return await self._current(user_id, context, plain, now, stale=stale)
 
-    async def reset(self, user_id: str) -> None:
-        async with self.lock(user_id):
-            seq, _ = await self._load(user_id)
-            await self.store.save_state(user_id, {"seq": seq + 1, "flow": None})
+    async def _current(
+        self, user_id: str, context: UserContext, plain: UserData, now: datetime, *, stale: bool
+    ) -> StepResult:
+        """The current step shown again (the caller holds the user's lock).  A locked chat
+        shows only the request for the PIN, and nothing of the user's is read for it."""
+        seq, state = self._split(context.state)
+        if pinlock.is_locked(self._lock_of(context.state), plain, now):
+            replies: tuple[Reply, ...] = (pinlock.locked_reply(),)
+        else:
+            data = await self._user_data(user_id, context, router.needs(state, None), False, now)
+            replies = router.render(state, data)
+        return StepResult(
+            replies=replies,
+            seq=seq,
+            stale=stale,
+            autodelete_minutes=autodelete_minutes(plain.settings),
+        )
 
     # ------------------------------------------------------------------ effects
     async def _apply(

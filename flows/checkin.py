@@ -8,7 +8,7 @@ from typing import Any
 
 from flows import hoover, monkey, urge
 from flows.flowspec import FlowSpec, chosen, end, go, typed
-from flows.reasons import read_back
+from flows.reasons import NO_REASONS_LINE, read_back
 from flows.replies import button, grid, keyboard
 from flows.timezones import find_zone, shown_name, valid_zone
 from flows.types import Input, LogEvent, Outcome, Reply, State, UpdateSettings, UserData
@@ -381,7 +381,7 @@ def _daily_step(state: State, inp: Input, data: UserData) -> Outcome | None:
         return None
     if step == "reason":
         if value == "ci:reason":
-            said = read_back(data, otherwise="No reasons saved yet: /reasons.")
+            said = read_back(data, otherwise=NO_REASONS_LINE)
             return end(*said, Reply("See you tomorrow."))
         if value == "ci:end":
             return end(Reply("See you tomorrow."))

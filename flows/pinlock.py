@@ -2,10 +2,11 @@
 unsent messages or export without the PIN.
 
 The lock sits in front of the router.  While the chat is locked, only what reveals
-nothing passes (/safety, /help, /hide, /cancel, /wipe, scheduled check-ins); anything
-else is kept and replayed once the right PIN arrives, so nothing typed is lost.  Danger
-words still get the safety message at once.  The chat locks itself after
-``UNLOCK_MINUTES`` without activity, and at once on /hide.
+nothing passes (/safety, /help, /hide, /cancel, /wipe, scheduled check-ins), and it runs
+with none of the user's words (``redacted``).  Everything typed is kept and replayed in
+order once the right PIN arrives, so nothing typed is lost.  Danger words still get the
+safety message at once.  The chat locks itself after ``UNLOCK_MINUTES`` without the
+user writing (the bot's own check-ins don't count), and at once on /hide.
 
 The PIN is stored only as a salted PBKDF2 hash inside the user's encrypted settings.
 Every message that carries a PIN is deleted from the chat (``Command("delete_input")``).
@@ -17,11 +18,12 @@ import hashlib
 import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from flows.analysis import detect_danger
+from flows.replies import LONG_PASTE
 from flows.safety import safety_message
 from flows.types import Command, Input, LogEvent, Reply, UserData
 
@@ -32,6 +34,8 @@ MAX_TRIES = 5
 PAUSE_MINUTES = 15
 PIN_PATTERN = re.compile(r"^\s*(\d{4,8})\s*$")
 _ITERATIONS = 100_000
+#: Typed inputs kept while locked (the oldest go first beyond this).
+MAX_KEPT = 20
 
 #: Inputs that reveal nothing and may pass a locked chat: the safety resources, help,
 #: clearing or wiping the chat (the user's way out, also when the PIN is forgotten), and
@@ -44,10 +48,14 @@ OPEN_CHOICES = re.compile(
 OPEN_FLOWS = frozenset({"hide", "wipe"})
 
 LOCKED = "This chat is locked. Send your PIN to open it."
-FORGOT = "Forgot it? /wipe deletes everything so you can start again. /safety always works."
+KEPT = "I've kept what you sent for when it's open."
+#: On every locked reply: the way to help that needs no PIN.  (How to start again without
+#: the PIN, /wipe, is told when the PIN is set, not to whoever holds the phone.)
+SAFETY_OPEN = "If you're in danger, /safety works without the PIN."
 WRONG = "That PIN isn't right."
-PAUSED = "Too many tries. Please wait {minutes} minutes before trying again."
+PAUSED = "Too many tries. Please wait {minutes} minutes before trying again. " + SAFETY_OPEN
 OPENED = "Unlocked."
+ALREADY_OPEN = "The chat is already open. I've deleted your PIN from it."
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> dict[str, Any]:
@@ -89,11 +97,13 @@ class Gate:
     #: replies to send instead of running the router (locked); empty when it passes
     replies: tuple[Reply, ...] = ()
     effects: tuple[Any, ...] = ()
-    #: pass this input to the router (the original, or the one kept while locked)
-    run: Input | None = None
+    #: inputs for the router, in order: the original, or what was kept while locked
+    runs: tuple[Input, ...] = ()
+    #: the input passed a locked chat: the router gets ``redacted`` data
+    redact: bool = False
     #: show these before the router's replies (e.g. "Unlocked.")
     before: tuple[Reply, ...] = ()
-    #: after unlocking with a kept button press: show the current step again
+    #: unlocked with nothing kept: show the current step again
     show_current: bool = False
 
 
@@ -124,8 +134,8 @@ def _open_lock(now: datetime) -> dict[str, Any]:
 
 
 def _kept(inp: Input) -> dict[str, Any] | None:
-    """An input worth replaying after unlocking (typed things; a button only marks that
-    the current step should be shown again)."""
+    """A typed input, to replay after unlocking (a button press is not kept: the current
+    step is shown again instead)."""
     if inp.kind in ("text", "forward", "command"):
         return {
             "kind": inp.kind,
@@ -133,9 +143,14 @@ def _kept(inp: Input) -> dict[str, Any] | None:
             "args": inp.args,
             "forwarded_at": inp.forwarded_at.isoformat() if inp.forwarded_at else None,
         }
-    if inp.kind == "choice":
-        return {"kind": "choice"}
     return None
+
+
+def _kept_list(lock: dict[str, Any]) -> list[dict[str, Any]]:
+    kept = lock.get("kept")
+    if isinstance(kept, dict):  # one input, as kept before lists
+        kept = [kept]
+    return [k for k in kept if isinstance(k, dict)] if isinstance(kept, list) else []
 
 
 def _replay(kept: dict[str, Any], now: datetime) -> Input | None:
@@ -152,6 +167,22 @@ def _replay(kept: dict[str, Any], now: datetime) -> Input | None:
     )
 
 
+def redacted(data: UserData) -> UserData:
+    """``data`` without anything of the user's (reasons, support person, senders,
+    messages, evidence, history): what a step that passes a locked chat may see."""
+    settings = {k: v for k, v in data.settings.items() if k != "support"}
+    return replace(
+        data,
+        reasons=(),
+        support=None,
+        senders=(),
+        unsent=(),
+        evidence=(),
+        events=(),
+        settings=settings,
+    )
+
+
 def is_locked(lock: dict[str, Any] | None, data: UserData, now: datetime) -> bool:
     """Whether the chat is closed: a PIN is set and the last activity is too long ago."""
     if not has_pin(data):
@@ -164,32 +195,25 @@ def gate(lock: dict[str, Any] | None, inp: Input, data: UserData, flow: str | No
     """Decide whether ``inp`` may reach the router now (``flow``: the current flow)."""
     lock = dict(lock or {})
     now = inp.now
+    pin = valid_pin(inp.text) if inp.kind == "text" and has_pin(data) else None
     if not is_locked(lock, data, now):
+        if inp.kind == "trigger":  # the bot's own check-in: the chat closes as planned
+            return Gate(lock=lock, runs=(inp,))
+        if pin is not None and flow != "privacy" and pin_matches(pin, data.settings.get("pin")):
+            # the PIN sent to an open chat: it must not stay on the screen either
+            return Gate(
+                lock=_open_lock(now),
+                replies=(Reply(ALREADY_OPEN),),
+                effects=(Command("delete_input"),),
+            )
         # open (without a PIN too, so that a PIN set now starts with an open chat)
-        return Gate(lock=_open_lock(now), run=inp)
-    if _opens(inp, flow):
-        return Gate(lock=lock, run=inp)
-
-    # locked
-    text = inp.text if inp.kind in ("text", "forward") else ""
-    before: list[Reply] = []
-    effects: list[Any] = []
-    danger = [f.id for f in detect_danger(text, source="user")] if text else []
-    if danger:
-        before.append(safety_message(danger, data))
-        effects.append(LogEvent("safety", {"danger": danger}))
-    pin = valid_pin(text) if inp.kind == "text" else None
+        return Gate(lock=_open_lock(now), runs=(inp,))
+    if pin is None and _opens(inp, flow):
+        return Gate(lock=lock, runs=(inp,), redact=True)
     if pin is None:
-        kept = _kept(inp)
-        if kept is not None and not danger:
-            lock["kept"] = kept
-        return Gate(
-            lock=lock,
-            replies=(*before, Reply(f"{LOCKED}\n{FORGOT}")),
-            effects=tuple(effects),
-        )
+        return _keep(lock, inp, data)
 
-    effects.append(Command("delete_input"))
+    effects: list[Any] = [Command("delete_input")]
     paused_until = _until(lock, "paused_until")
     if paused_until is not None and now < paused_until:
         minutes = max(1, int((paused_until - now).total_seconds() // 60) + 1)
@@ -206,20 +230,46 @@ def gate(lock: dict[str, Any] | None, inp: Input, data: UserData, flow: str | No
             lock["paused_until"] = (now + timedelta(minutes=PAUSE_MINUTES)).isoformat()
             reply = Reply(PAUSED.format(minutes=PAUSE_MINUTES))
         else:
-            reply = Reply(f"{WRONG} {LOCKED}\n{FORGOT}")
+            reply = Reply(f"{WRONG} {LOCKED}\n{SAFETY_OPEN}")
         return Gate(lock=lock, replies=(reply,), effects=tuple(effects))
 
-    kept = lock.get("kept")
-    replay = _replay(kept, now) if isinstance(kept, dict) else None
+    runs = tuple(i for i in (_replay(k, now) for k in _kept_list(lock)) if i is not None)
     return Gate(
         lock=_open_lock(now),
         effects=tuple(effects),
-        run=replay,
+        runs=runs,
         before=(Reply(OPENED),),
-        show_current=replay is None,
+        show_current=not runs,
     )
 
 
-def lock_now() -> dict[str, Any]:
-    """The lock's state right after /hide or turning the PIN on: locked."""
-    return {}
+def _keep(lock: dict[str, Any], inp: Input, data: UserData) -> Gate:
+    """A locked chat and no PIN: the safety message if the words call for it, and what
+    was typed kept for later."""
+    text = inp.text if inp.kind in ("text", "forward") else ""
+    before: list[Reply] = []
+    effects: list[Any] = []
+    if text:
+        source: Literal["user", "incoming"] = (
+            "incoming" if inp.kind == "forward" or len(text) > LONG_PASTE else "user"
+        )
+        danger = [f.id for f in detect_danger(text, source=source)]
+        if danger:
+            before.append(safety_message(danger, data))
+            effects.append(LogEvent("safety", {"danger": danger}))
+    kept = _kept(inp)
+    if kept is not None:
+        lock["kept"] = [*_kept_list(lock), kept][-MAX_KEPT:]
+    lines = [LOCKED, KEPT, SAFETY_OPEN] if kept is not None else [LOCKED, SAFETY_OPEN]
+    return Gate(lock=lock, replies=(*before, Reply("\n".join(lines))), effects=tuple(effects))
+
+
+def locked_reply() -> Reply:
+    """What a locked chat shows instead of a step."""
+    return Reply(f"{LOCKED}\n{SAFETY_OPEN}")
+
+
+def lock_now(lock: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The lock's state right after /hide: locked, with the count of wrong PINs and any
+    pause kept (locking again must not give whoever holds the phone more tries)."""
+    return {k: v for k, v in (lock or {}).items() if k in ("tries", "paused_until")}

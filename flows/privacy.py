@@ -57,7 +57,7 @@ def _ask_menu(state: State, data: UserData) -> tuple[Reply, ...]:
     rows = keyboard(
         [button(f"Turn discreet mode {'off' if on else 'on'}", "pv:discreet")],
         [button("Auto-delete", "pv:ad")],
-        [button("PIN lock: " + ("on" if _pin_on(state, data) else "off"), "pv:pin")],
+        [button("PIN lock settings" if _pin_on(state, data) else "Set up a PIN lock", "pv:pin")],
         [button("Done", "pv:done")],
     )
     return (Reply(text, rows),)
@@ -156,10 +156,12 @@ def _pin_step(state: State, inp: Input, data: UserData) -> Outcome | None:
     text = typed(inp)
     if text is None:
         return None
+    # whatever is typed here may hold the PIN: it never stays in the chat
+    forget = Command("delete_input")
     pin = pinlock.valid_pin(text)
     if pin is None:
-        return go(SPEC, state, step, data, before=(Reply("A PIN is 4 to 8 digits, nothing else."),))
-    forget = Command("delete_input")
+        note = Reply("Please send only numbers, 4 to 8 digits.")
+        return go(SPEC, state, step, data, before=(note,), effects=(forget,))
     if step == "pin_new":
         new = {**state, "pin_first": pinlock.hash_pin(pin)}
         return go(SPEC, new, "pin_confirm", data, effects=(forget,))
@@ -168,7 +170,7 @@ def _pin_step(state: State, inp: Input, data: UserData) -> Outcome | None:
     if not pinlock.pin_matches(pin, first):
         note = Reply("Those two didn't match. Let's try again.")
         return go(SPEC, rest, "pin_new", data, before=(note,), effects=(forget,))
-    note = Reply(PIN_ON)
+    note = Reply("Your new PIN is set." if _pin_on(state, data) else PIN_ON)
     return go(
         SPEC,
         {**rest, "pin_on": True},

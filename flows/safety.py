@@ -52,10 +52,9 @@ def _line(line: HelpLine) -> str:
     return f"• {line.name}: {how} {line.contact}{note}"
 
 
-def resources_text(region: Region, emergency: bool = True) -> str:
-    parts = [f"Emergency ({region.name}): {region.emergency}"] if emergency else []
-    parts += [_line(line) for line in region.lines]
-    return "\n".join(parts)
+def resources_text(region: Region) -> str:
+    """The region's support lines, one a line."""
+    return "\n".join(_line(line) for line in region.lines)
 
 
 def safety_message(kinds: Sequence[str], data: UserData) -> Reply:
@@ -67,15 +66,15 @@ def safety_message(kinds: Sequence[str], data: UserData) -> Reply:
         f"If you are in danger right now, call {region.emergency}."
     )
     if region.lines:
-        lines.append(f"{region.name}:\n{resources_text(region, emergency=False)}")
+        lines.append(f"{region.name}:\n{resources_text(region)}")
     return Reply("\n\n".join(lines), SAFE_BUTTONS, kind="safety")
 
 
 #: In ``state["warned"]``: the gentle question was asked in this conversation.
 GENTLE = "gentle"
 _GENTLE_USER = (
-    "Before we go on: are you safe right now? If you're not, or if you're having thoughts "
-    "of hurting yourself, /safety shows who you can reach straight away."
+    "If you're not safe right now, or you're having thoughts of hurting yourself, /safety "
+    "shows who you can reach straight away."
 )
 _GENTLE_INCOMING = (
     "If anything in this message frightens you, trust that feeling. /safety shows who to "
@@ -181,10 +180,10 @@ def start(inp: Input, data: UserData) -> Outcome:
 
 def _ask_menu(state: State, data: UserData) -> tuple[Reply, ...]:
     region = data.resources.region(data.settings.get("region"))
+    support = f"\n\n{region.name}:\n{resources_text(region)}" if region.lines else ""
     text = (
         "I'm not a crisis service. If you are in danger right now, call "
-        f"{region.emergency}.\n\nSupport lines ({region.name}):\n"
-        f"{resources_text(region, emergency=False)}\n\n"
+        f"{region.emergency}.{support}\n\n"
         "When you're ready, a plan helps: what to take, money, a safe place and your phone."
     )
     rows = [[button("Safety checklists", "sf:lists")]]

@@ -155,7 +155,7 @@ async def test_a_text_that_leans_towards_danger_gets_the_gentle_question_in_the_
     await env.send("/start")
     replies = await env.send("the bottle of vodka and the tablets are on the side")
     assert len(replies) == 1, "the gentle question travels with the reply, no extra message"
-    assert "are you safe right now?" in replies[0].text
+    assert "If you're not safe right now" in replies[0].text
     assert "/safety" in replies[0].text
     assert "not a crisis service" not in replies[0].text  # not the full safety message
 
@@ -351,3 +351,93 @@ async def test_pin_lock_through_telegram(env: Env) -> None:
     await env.send("/reasons")
     await env.press("See all")
     assert "bag every night" in texts(env.request.sent()[-2:])
+
+
+async def test_a_locked_chat_shows_nothing_of_the_users_after_the_safety_message(
+    env: Env,
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    runtime = env.app.bot_data["runtime"]
+    start = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
+    runtime.clock = lambda: start
+    await env.send("/start")
+    await env.send("He broke my phone when I called my sister")
+    await env.send("/privacy")
+    await env.press("PIN lock")
+    await env.send("7391")
+    await env.send("7391")
+    await env.send("/urge")
+    await env.press("miss them")  # a step that reads the user's reasons back
+    assert "broke my phone" in texts(env.request.sent()[-1:])
+
+    # someone else picks up the phone later and writes something frightening
+    runtime.clock = lambda: start + timedelta(minutes=30)
+    replies = await env.send("he said he will kill me")
+    assert "not a crisis service" in texts(replies)
+    calls = await env.press("continue")
+    shown = texts([c for c in calls if c.method == "sendMessage"])
+    assert shown and "broke my phone" not in shown
+    # what was typed is kept for the owner, who sees it answered (safety message first)
+    replies = await env.send("7391")
+    assert "not a crisis service" in replies[0].text
+    assert "Unlocked." in texts(replies)
+
+
+async def test_progress_is_discreet_unless_the_user_turned_that_off(env: Env) -> None:
+    from datetime import UTC, datetime
+
+    await env.send("/start")
+    user_id = await env.store.find_user(USER)
+    assert user_id is not None
+    assert "discreet" not in await env.store.get_settings(user_id)  # never changed
+    await env.store.log_event(
+        user_id, "urge", {"pull": "miss", "outcome": "held"}, datetime.now(UTC)
+    )
+    shown = texts(await env.send("/progress"))
+    assert "Current run" in shown and "Times you held off: 1" in shown
+    assert "Urges held off" not in shown and "contact" not in shown.lower()
+
+    await env.store.update_settings(user_id, {"discreet": False})
+    shown = texts(await env.send("/progress"))
+    assert "Urges held off: 1" in shown
+
+
+async def test_a_button_from_an_unknown_user_gets_only_the_expired_popup(env: Env) -> None:
+    from bot.handlers import EXPIRED_POPUP
+
+    calls = await env.press_data("0|pv:menu", user=OTHER)  # well-formed, but no such user
+    assert [c.method for c in calls] == ["answerCallbackQuery"]
+    assert calls[0].params.get("text") == EXPIRED_POPUP  # nothing "follows" it
+
+
+async def test_export_decrypts_the_evidence_once(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    await env.send("/start")
+    await env.send("/hoover")
+    await env.send("I'm sorry, I've changed. Please come home.")
+    await env.press("Save it")
+    await env.press("them")
+    user_id = await env.store.find_user(USER)
+    assert user_id is not None
+    expected = await env.store.list_evidence(user_id)
+    assert expected
+
+    async def not_again(*args: object) -> None:
+        raise AssertionError("the evidence was read a second time")
+
+    from bot import account
+
+    pdfs: list[object] = []
+    real_pdf = account.evidence_pdf
+
+    def spy(items: object, generated_at: object) -> bytes:
+        pdfs.append(items)
+        return real_pdf(items, generated_at)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(env.store, "list_evidence", not_again)
+    monkeypatch.setattr(account, "evidence_pdf", spy)
+    before = len(env.request.calls)
+    await env.send("/export")
+    docs = [c for c in env.request.calls[before:] if c.method == "sendDocument"]
+    assert len(docs) == 2
+    assert pdfs == [expected]  # the same items the store lists, from the export itself

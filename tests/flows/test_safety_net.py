@@ -122,7 +122,7 @@ def test_no_safety_message_without_danger(known: Convo) -> None:
 def test_a_text_that_only_leans_towards_danger_gets_a_gentle_question(convo: Convo) -> None:
     out = convo.say("you'll be sorry")
     assert all(r.kind != "safety" for r in out.replies)  # not the full safety message
-    assert "are you safe right now?" in out.replies[0].text
+    assert "If you're not safe right now" in out.replies[0].text
     assert "/safety" in out.replies[0].text
     assert not [e for e in out.effects if isinstance(e, LogEvent)]
     assert "cmd:urge" in values(out.replies[-1:])  # the menu still follows
@@ -133,9 +133,9 @@ def test_the_gentle_question_is_asked_once_in_a_conversation(known: Convo) -> No
     known.tap("pull:miss")
     known.tap("act:write")
     first = known.say("you'll be sorry, he wrote")
-    assert "are you safe right now?" in text_of(first)
+    assert "If you're not safe right now" in text_of(first)
     again = known.say("you'll be sorry he said again")
-    assert "are you safe" not in text_of(again)
+    assert "not safe right now" not in text_of(again)
     # real danger later still gets the full safety message
     worse = known.say("now he says he will kill me")
     assert worse.replies[0].kind == "safety"
@@ -150,4 +150,4 @@ def test_a_pasted_message_gets_the_gentle_line_for_what_they_sent(known: Convo) 
 def test_found_danger_gets_the_safety_message_not_the_gentle_question(convo: Convo) -> None:
     out = convo.say("you'll be sorry, I will kill you")
     assert out.replies[0].kind == "safety"
-    assert "are you safe right now?" not in text_of(out)
+    assert "If you're not safe right now" not in text_of(out)
