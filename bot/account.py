@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import io
 import logging
+from datetime import datetime
 
 from telegram import Bot
-from telegram.error import TelegramError
 
+from bot.autodelete import delete_chat_messages
 from bot.export import evidence_pdf, export_json
 from bot.runtime import Runtime
+from bot.store import evidence_view
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +30,9 @@ EXPORT_NOTE = (
 async def hide_messages(runtime: Runtime, bot: Bot, user_id: str, chat_id: int) -> None:
     """Delete every chat message the bot can still delete (Telegram allows 48 hours)."""
     ids = await runtime.store.messages_to_hide(user_id)
-    for start in range(0, len(ids), 100):
-        chunk = ids[start : start + 100]
-        try:
-            await bot.delete_messages(chat_id, chunk)
-        except TelegramError as exc:
-            log.info("some messages could not be deleted: %s", type(exc).__name__)
-    await runtime.store.forget_messages(user_id, ids)
+    gone = await delete_chat_messages(bot, chat_id, ids)
+    # after a passing error the rest stay remembered, for the next /hide or sweep
+    await runtime.store.forget_messages(user_id, gone)
 
 
 async def run_command(
@@ -52,7 +50,11 @@ async def run_command(
         return []
     if name == "export":
         doc = await runtime.store.export_user(user_id)
-        evidence = await runtime.store.list_evidence(user_id)
+        # decrypted once, by export_user
+        evidence = [
+            evidence_view(str(item["id"]), datetime.fromisoformat(str(item["saved_at"])), item)
+            for item in doc["evidence"]
+        ]
         now = runtime.now()
         stamp = now.strftime("%Y-%m-%d")
         first = await bot.send_document(

@@ -6,7 +6,7 @@ Private chats only.  Nothing a user typed is logged; errors are logged by type o
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from telegram import Message, Update
 from telegram.error import Forbidden, TelegramError
@@ -22,6 +22,7 @@ from telegram.ext import (
 
 from bot import callbacks
 from bot.account import run_command
+from bot.autodelete import delete_after
 from bot.conversation import StepResult
 from bot.runtime import Runtime
 from bot.sender import send_replies
@@ -34,7 +35,10 @@ PRIVATE_ONLY = (
     "I only work in private chats, so that what you tell me stays between us. "
     "Please open a private chat with me."
 )
-EXPIRED = "That menu has expired. Here is where you are now:"
+#: the pop-up on a button of an old menu
+EXPIRED_POPUP = "That menu has expired."
+#: the message above the current step, shown again after such a button
+EXPIRED = f"{EXPIRED_POPUP} Here is where you are now:"
 INVALID_BUTTON = "That button doesn't work any more. Send /help to see what I can do."
 SORRY = (
     "Sorry, something went wrong on my side. Please try that again, or use /cancel to "
@@ -109,13 +113,11 @@ async def deliver(
             sent += await run_command(runtime, bot, user_id, chat_id, name)
     if "wipe" not in result.commands:
         now = runtime.now()
-        delete_after = (
-            now + timedelta(minutes=result.autodelete_minutes)
-            if result.autodelete_minutes
-            else None
-        )
         await runtime.store.remember_messages(
-            user_id, [*incoming_ids, *sent], now, delete_after=delete_after
+            user_id,
+            [*incoming_ids, *sent],
+            now,
+            delete_after=delete_after(now, result.autodelete_minutes),
         )
 
 
@@ -159,7 +161,8 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     runtime = runtime_of(context)
     user_id = await runtime.store.find_user(query.from_user.id)
     if data is None or user_id is None:
-        await query.answer(INVALID_BUTTON if data is None else EXPIRED)
+        # nothing follows (an unknown or wiped user): the pop-up only
+        await query.answer(INVALID_BUTTON if data is None else EXPIRED_POPUP)
         return
     if runtime.conversation.hooks is not None:
         await runtime.conversation.hooks.user_seen(user_id)
@@ -167,7 +170,7 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if result.ignored:
         await query.answer()
         return
-    await query.answer("That menu has expired." if result.stale else None)
+    await query.answer(EXPIRED_POPUP if result.stale else None)
     chat_id = message.chat.id if message is not None else await runtime.store.chat_id(user_id)
     await deliver(runtime, context, user_id, chat_id, result)
 

@@ -25,7 +25,8 @@ async def load_progress(
     settings = await store.get_settings(user_id)
     events = await store.list_events(user_id)
     stats = progress.compute(events, now, progress.user_zone(settings))
-    return stats, bool(settings.get("discreet", False))
+    # discreet wording unless the user turned it off (the default in every flow)
+    return stats, bool(settings.get("discreet", True))
 
 
 async def progress_text(store: Store, user_id: str, now: datetime) -> str:

@@ -32,6 +32,7 @@ from telegram import Bot
 from telegram.error import Forbidden, RetryAfter
 from telegram.ext import Application, ContextTypes, Job
 
+from bot.autodelete import delete_after
 from bot.pacing import Pacer
 from bot.render import render_reply
 from bot.runtime import Runtime
@@ -86,12 +87,15 @@ def _checkin_settings(settings: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 class _Recorder:
     """Records finished items in batches (one transaction every ``interval`` seconds).
-    An item not yet recorded when the process dies stays "sending": never sent twice."""
+    An item not yet recorded when the process dies stays "sending": never sent twice.
+    A batch that could not be recorded is kept and tried again, so no item is left
+    "sending" (and its user without check-ins) until the next restart."""
 
     def __init__(self, items: ScheduleStore, interval: float = 0.2) -> None:
         self._items = items
         self._interval = interval
         self._done: list[tuple[Item, datetime | None]] = []
+        self._closing = asyncio.Event()
         self._task = asyncio.create_task(self._run())
 
     def add(self, item: Item, next_due: datetime | None) -> None:
@@ -99,21 +103,28 @@ class _Recorder:
 
     async def flush(self) -> None:
         done, self._done = self._done, []
-        if done:
+        if not done:
+            return
+        try:
             await self._items.finish_many(done)
+        except BaseException:
+            # not recorded (error, or cancelled): keep them for the next try
+            self._done[:0] = done
+            raise
 
     async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._interval)
+        while not self._closing.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), self._interval)
             try:
                 await self.flush()
             except Exception as exc:
                 log.error("could not record sent check-ins: %s", type(exc).__name__)
 
     async def close(self) -> None:
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        """Let a flush under way finish (it is not cancelled), then record the rest."""
+        self._closing.set()
+        await self._task
         await self.flush()
 
 
@@ -358,7 +369,7 @@ class Scheduler:
             unsent.append(item)
             return
         try:
-            sent = await self._send(item, chat_id, report)
+            sent, autodelete = await self._send(item, chat_id, report)
         except Forbidden:
             report.blocked += 1
             self._blocked.add(item.user_id)
@@ -370,25 +381,29 @@ class Scheduler:
         recorder.add(item, await self._next_after(item, self.runtime.now()))
         if sent:
             report.sent += 1
-            await store.remember_messages(item.user_id, sent, self.runtime.now())
+            now = self.runtime.now()
+            await store.remember_messages(
+                item.user_id, sent, now, delete_after=delete_after(now, autodelete)
+            )
         else:
             report.empty += 1
 
-    async def _send(self, item: Item, chat_id: int, report: SweepReport) -> list[int]:
-        """Run the flow's trigger and send its replies; the ids of the messages sent."""
+    async def _send(self, item: Item, chat_id: int, report: SweepReport) -> tuple[list[int], int]:
+        """Run the flow's trigger and send its replies; the ids of the messages sent and
+        the user's auto-delete setting (minutes, 0 = off) for them."""
         assert self.bot is not None
         now = self.runtime.now()
         result = await self.runtime.conversation.step(
             item.user_id, Input(kind="trigger", now=now, text=item.trigger)
         )
         if result.ignored or not result.replies:
-            return []
+            return [], 0
         sent: list[int] = []
         first = True
         for reply in order(result.replies):
             sent += await self._send_reply(chat_id, reply, result.seq, report, first)
             first = False
-        return sent
+        return sent, result.autodelete_minutes
 
     async def _send_reply(
         self, chat_id: int, reply: Reply, seq: int, report: SweepReport, first: bool

@@ -186,7 +186,9 @@ def _sender_view(row_id: str, body: Mapping[str, Any]) -> SenderView:
     )
 
 
-def _evidence_view(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> EvidenceView:
+def evidence_view(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> EvidenceView:
+    """An evidence item for the flows and the PDF report, from its decrypted body (the
+    same fields as in an export, with times as ISO text)."""
     return EvidenceView(
         id=row_id,
         created_at=created_at,
@@ -553,9 +555,9 @@ class Store:
     @_changes_context
     async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
         cipher = await self._cipher(user_id)
-        blob = None if state is None else cipher.encrypt_json(USERS_STATE, user_id, state)
+        text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+        blob = None if state is None else cipher.encrypt_text(USERS_STATE, user_id, text)
         await self._group.write(self._save_state_sql, [{"b_id": user_id, "b_state": blob}])
-        text = json.dumps(state)
         self._update_context(user_id, lambda c: replace(c, state=text))
 
     # ------------------------------------------------------------------ settings
@@ -575,11 +577,7 @@ class Store:
             row = (await session.execute(select(User.settings).where(User.id == user_id))).first()
             if row is None:
                 raise UnknownUserError()
-            current: dict[str, Any] = (
-                {}
-                if row.settings is None
-                else cipher.decrypt_json(USERS_SETTINGS, user_id, row.settings)
-            )
+            current = _doc(cipher, USERS_SETTINGS, row.settings, {}) or {}
             current.update(patch)
             await session.execute(
                 update(User)
@@ -672,7 +670,7 @@ class Store:
 
     async def list_evidence(self, user_id: str) -> list[EvidenceView]:
         return [
-            _evidence_view(row_id, created_at, body)
+            evidence_view(row_id, created_at, body)
             for row_id, created_at, body in await self._evidence_bodies(user_id)
         ]
 
@@ -901,14 +899,8 @@ class Store:
             ).first()
         if user is None:
             raise UnknownUserError()
-        settings = (
-            {}
-            if user.settings is None
-            else cipher.decrypt_json(USERS_SETTINGS, user_id, user.settings)
-        )
-        state = (
-            None if user.state is None else cipher.decrypt_json(USERS_STATE, user_id, user.state)
-        )
+        settings = _doc(cipher, USERS_SETTINGS, user.settings, {}) or {}
+        state = _doc(cipher, USERS_STATE, user.state, None)
         return {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
@@ -954,3 +946,5 @@ class Store:
             for model in USER_TABLES:
                 await session.execute(delete(model).where(model.user_id == user_id))
             await session.execute(delete(User).where(User.id == user_id))
+        # a concurrent update may have looked the user up (and cached them) meanwhile
+        self._forget_key(user_id)

@@ -24,7 +24,8 @@ from bot.progress_view import send_progress
 from bot.resources import load_resources
 from bot.runtime import Runtime
 from bot.schedule_models import BLOCKED, CHECKBACK, CHECKIN, PENDING, SENDING
-from bot.scheduler import Scheduler
+from bot.schedule_store import Item
+from bot.scheduler import Scheduler, _Recorder
 from bot.store import Store
 
 LONDON = ZoneInfo("Europe/London")
@@ -293,6 +294,83 @@ async def test_a_crash_right_after_the_claim_never_sends_that_occurrence_later(
     assert await due_of(restarted, alice) == (london(2025, 3, 29, 8, 30), PENDING)
 
 
+async def test_a_batch_that_could_not_be_recorded_is_kept_and_recorded_later(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    finish_many = s.items.finish_many
+    failures = [RuntimeError("database went away")]
+
+    async def flaky(done: Any) -> None:
+        if failures:
+            raise failures.pop()
+        await finish_many(done)
+
+    monkeypatch.setattr(s.items, "finish_many", flaky)
+    await s.sweep()
+    assert not failures, "the first recording failed"
+    assert world.bot.checkins(1) == 1
+    # recorded after all: tomorrow's check-in is due, not left "sending" until a restart
+    assert await due_of(s, alice) == (london(2025, 3, 29, 8, 30), PENDING)
+    assert "database went away" not in caplog.text
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await s.sweep()
+    assert world.bot.checkins(1) == 2
+
+
+def _item(n: int) -> Item:
+    return Item(f"item{n}", "user", CHECKIN, "", datetime(2025, 1, 1, tzinfo=UTC), SENDING)
+
+
+class _SlowItems:
+    """A stand-in for the schedule store whose ``finish_many`` waits to be released."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.release = asyncio.Event()
+        self.recorded: list[Item] = []
+        self.cancelled = 0
+
+    async def finish_many(self, done: list[tuple[Item, datetime | None]]) -> None:
+        self.started.set()
+        try:
+            await self.release.wait()
+        except asyncio.CancelledError:
+            self.cancelled += 1
+            raise
+        self.recorded += [item for item, _ in done]
+
+
+async def test_closing_the_recorder_lets_a_flush_under_way_finish() -> None:
+    items = _SlowItems()
+    recorder = _Recorder(items, interval=0.01)  # type: ignore[arg-type]
+    recorder.add(_item(1), None)
+    await asyncio.wait_for(items.started.wait(), 5)  # the periodic flush is under way
+    closing = asyncio.create_task(recorder.close())
+    await asyncio.sleep(0.05)
+    items.release.set()
+    await asyncio.wait_for(closing, 5)
+    assert items.recorded == [_item(1)]
+    assert items.cancelled == 0  # a transaction under way is never interrupted
+
+
+async def test_a_cancelled_flush_keeps_its_items_for_the_next_one() -> None:
+    items = _SlowItems()
+    recorder = _Recorder(items, interval=3600)  # type: ignore[arg-type]
+    recorder.add(_item(1), None)
+    flushing = asyncio.create_task(recorder.flush())
+    await asyncio.wait_for(items.started.wait(), 5)
+    recorder.add(_item(2), None)
+    flushing.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await flushing
+    items.release.set()
+    await recorder.close()
+    assert items.recorded == [_item(1), _item(2)]
+
+
 async def test_stopping_leaves_unclaimed_items_due(world: World) -> None:
     s = await world.scheduler()
     alice = await world.user(s, 1)
@@ -379,6 +457,25 @@ async def test_a_wiped_user_gets_nothing(world: World) -> None:
     report = await s.sweep()
     assert (world.bot.checkins(1), world.bot.checkins(2)) == (0, 1)
     assert report.failed == 0
+
+
+async def test_a_scheduled_check_in_is_auto_deleted_like_any_other_message(
+    world: World,
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    bob = await world.user(s, 2)
+    await world.store.update_settings(alice, {"autodelete_minutes": 60})
+    sent_at = london(2025, 3, 28, 8, 30)
+    world.clock.set(sent_at)
+    await s.sweep()
+    assert (world.bot.checkins(1), world.bot.checkins(2)) == (1, 1)
+    remembered = await world.store.messages_to_hide(alice)
+    assert remembered
+    assert await world.store.messages_due_for_deletion(sent_at + timedelta(minutes=59)) == {}
+    due = await world.store.messages_due_for_deletion(sent_at + timedelta(minutes=60))
+    assert due == {alice: remembered}  # bob has auto-delete off: his stay
+    assert await world.store.messages_to_hide(bob)
 
 
 # --------------------------------------------------------------------------- check-backs

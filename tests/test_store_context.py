@@ -174,3 +174,27 @@ async def test_concurrent_steps_share_one_commit_with_one_statement_per_kind(
     for i, user in enumerate(users):
         assert await store.messages_to_hide(user) == [i + 1]
         assert [e.kind for e in await store.list_events(user)] == ["urge_waited"]
+
+
+async def test_a_lookup_cached_while_a_wipe_runs_does_not_outlive_it(store: Store) -> None:
+    """A message arriving while /wipe deletes the rows looks the user up; the wiped id
+    must not stay cached, or every later message would fail."""
+    from collections.abc import AsyncIterator
+    from contextlib import asynccontextmanager
+
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
+    user, _ = await store.ensure_user(85, 85)
+    original = store.transaction
+
+    @asynccontextmanager
+    async def racing() -> AsyncIterator[AsyncConnection]:
+        async with original() as conn:
+            # what a concurrent find_user does before the delete commits
+            store._remember_lookup(store._keys.lookup.telegram_hash(85), user)
+            yield conn
+
+    store.transaction = racing  # type: ignore[method-assign]
+    await store.wipe_user(user)
+    store.transaction = original  # type: ignore[method-assign]
+    assert await store.find_user(85) is None
