@@ -80,9 +80,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flows.analysis import analyze  # noqa: E402
-from flows.analysis.danger import Source, detect_danger  # noqa: E402
-from flows.analysis.metrics import Report, evaluate  # noqa: E402
-from flows.analysis.result import Finding  # noqa: E402
+from flows.analysis.metrics import Report, evaluate, load_rows, rules_only  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 LABELLED = DATA / "labelled_messages.jsonl"
@@ -93,11 +91,6 @@ BLIND_D = DATA / "blind_d.jsonl"
 BLIND_E = DATA / "blind_e.jsonl"
 MODEL = ROOT / "flows" / "analysis" / "data" / "danger_model.json"
 TARGETS = {"danger_recall": 0.95, "danger_fp": 0.05, "tactic_micro_f1": 0.80}
-
-
-def load(path: Path = LABELLED) -> list[dict[str, object]]:
-    with path.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
 
 
 def show(name: str, report: Report, errors: bool) -> None:
@@ -176,16 +169,12 @@ BLIND_RUNS = (
 )
 
 
-def _rules_only(text: str, source: Source) -> tuple[Finding, ...]:
-    return detect_danger(text, source, model=None)
-
-
 def danger_table(sets: list[tuple[str, list[dict[str, object]]]]) -> None:
     """Danger recall / FP rate: rules only against rules + the trained classifier (the
     default of detect_danger), and the classifier's cross-validated figures."""
     print("\n== danger: rules only vs rules + classifier (recall / FP rate)")
     for name, rows in sets:
-        rules = evaluate(rows, _rules_only, tactics_too=False)
+        rules = evaluate(rows, rules_only, tactics_too=False)
         both = evaluate(rows, tactics_too=False)
         print(
             f"{name:<44} rules {rules.danger_recall:.3f} / "
@@ -209,22 +198,22 @@ def danger_table(sets: list[tuple[str, list[dict[str, object]]]]) -> None:
 
 
 def main() -> int:
-    rows = load()
+    rows = load_rows(LABELLED)
     errors = "--errors" in sys.argv
     show("labelled: all", evaluate(rows), errors)
     show("labelled: tune", evaluate(r for r in rows if r.get("split") != "holdout"), False)
     show("labelled: holdout", evaluate(r for r in rows if r.get("split") == "holdout"), False)
-    show("blind_a (tuned on)", evaluate(load(BLIND_A)), errors)
-    show("blind_b (tuned on)", evaluate(load(BLIND_B)), errors)
-    show("blind_c (tuned on for danger)", evaluate(load(BLIND_C)), errors)
-    show("blind_d (tuned on for danger)", evaluate(load(BLIND_D)), errors)
-    tactic_sets = rows + load(BLIND_A) + load(BLIND_B)
+    show("blind_a (tuned on)", evaluate(load_rows(BLIND_A)), errors)
+    show("blind_b (tuned on)", evaluate(load_rows(BLIND_B)), errors)
+    show("blind_c (tuned on for danger)", evaluate(load_rows(BLIND_C)), errors)
+    show("blind_d (tuned on for danger)", evaluate(load_rows(BLIND_D)), errors)
+    tactic_sets = rows + load_rows(BLIND_A) + load_rows(BLIND_B)
     show("labelled + blind_a, b (the tactic target)", evaluate(tactic_sets), False)
-    tuned = tactic_sets + load(BLIND_C) + load(BLIND_D)
+    tuned = tactic_sets + load_rows(BLIND_C) + load_rows(BLIND_D)
     show("labelled + blind_a to d (the danger targets)", evaluate(tuned), False)
     sets = [("labelled + blind_a to d (trained/tuned on)", tuned)]
     if BLIND_E.exists():
-        blind_e = load(BLIND_E)
+        blind_e = load_rows(BLIND_E)
         show_totals("blind_e (never tuned on)", evaluate(blind_e))
         sets.append(("blind_e (never trained or tuned on)", blind_e))
     danger_table(sets)

@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flows.analysis.classifier import Model, message_features, score  # noqa: E402
-from flows.analysis.danger import Source, detect_danger, possible_danger  # noqa: E402
-from flows.analysis.metrics import Counts, Report, evaluate  # noqa: E402
+from flows.analysis.danger import Source, check_danger, detect_danger  # noqa: E402
+from flows.analysis.metrics import Counts, Report, evaluate, load_rows, rules_only  # noqa: E402
 from flows.analysis.normalize import normalize  # noqa: E402
 from flows.types import DANGER_KINDS  # noqa: E402
 
@@ -82,11 +82,6 @@ class Example:
     source: Source
     features: frozenset[str]
     labels: frozenset[str]
-
-
-def load(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
 
 
 def examples(rows: Sequence[dict[str, Any]]) -> list[Example]:
@@ -325,7 +320,7 @@ def cross_validate(
         for fold in range(FOLDS):
             model = with_thresholds(models[fold], thresholds, confident, gentle)
             rows = _rows_of([ex for ex, f in zip(data, fold_of, strict=True) if f == fold])
-            per_mode["rules"].append(evaluate(rows, _rules_only, tactics_too=False))
+            per_mode["rules"].append(evaluate(rows, rules_only, tactics_too=False))
             per_mode["classifier"].append(evaluate(rows, _classifier_only(model), False))
             combined = evaluate(rows, _combined(model), tactics_too=False)
             per_mode["combined"].append(combined)
@@ -344,18 +339,12 @@ def gentle_counts(rows: Sequence[dict[str, Any]], model: Model) -> tuple[int, in
     get it)."""
     covered = asked = 0
     for row in rows:
-        if detect_danger(row["text"], row["source"], model=model):
-            continue
-        if possible_danger(row["text"], row["source"], model=model):
+        if check_danger(row["text"], row["source"], model=model).possible:
             if row["danger"]:
                 covered += 1
             else:
                 asked += 1
     return covered, asked
-
-
-def _rules_only(text: str, source: Source) -> tuple[Any, ...]:
-    return detect_danger(text, source, model=None)
 
 
 def _combined(model: Model) -> Any:
@@ -376,7 +365,7 @@ def _classifier_only(model: Model) -> Any:
 
 def train() -> dict[str, Any]:
     """The whole model file's content (deterministic)."""
-    rows = [row for name in TRAIN_FILES for row in load(DATA / name)]
+    rows = [row for name in TRAIN_FILES for row in load_rows(DATA / name)]
     data = examples(rows)
     thresholds, confident, gentle, cv = cross_validate(data)
     model = with_thresholds(fit(data), thresholds, confident, gentle)
@@ -398,10 +387,10 @@ def train() -> dict[str, Any]:
 
 def blind_figures(model: Model) -> dict[str, dict[str, float]]:
     """blind_e totals only (never trained or tuned on; texts and errors never shown)."""
-    rows = load(BLIND)
+    rows = load_rows(BLIND)
     combined = evaluate(rows, _combined(model), tactics_too=False)
     return {
-        "rules": figures(evaluate(rows, _rules_only, tactics_too=False)),
+        "rules": figures(evaluate(rows, rules_only, tactics_too=False)),
         "classifier": figures(evaluate(rows, _classifier_only(model), tactics_too=False)),
         "combined": figures(combined),
         "gentle": gentle_figures([(combined, *gentle_counts(rows, model))]),

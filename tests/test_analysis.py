@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Literal
 
 import pytest
@@ -305,15 +304,14 @@ def test_several_sentences_keep_every_danger() -> None:
     assert {"weapon", "violence", "child_safety"} <= _ids(analyze(text).danger)
 
 
-def test_long_text_is_fast_and_phrase_lists_are_capped() -> None:
+def test_a_100_kb_text_is_analysed_and_phrase_lists_are_capped() -> None:
+    # (its speed is measured in bench/analysis.py, not asserted here)
     chunk = (
         "I'm so sorry, I miss you. Are you picking her up at 5? You'll regret this. "
         "he said he'd kill me if I left. this deadline is killing me lol 😂\n"
     )
     text = (chunk * (100_000 // len(chunk) + 1))[:100_000]
-    start = time.perf_counter()
     result = analyze(text)
-    assert time.perf_counter() - start < 2.0  # typically ~0.4 s; generous for slow CI
     assert "violence" in result.danger_ids
     assert all(len(f.phrases) <= 5 for f in result.tactics + result.danger)
     assert len(result.logistics) <= 3
@@ -390,3 +388,24 @@ def test_watching_and_hunting_for_the_user_is_stalking(kind: str, text: str) -> 
 )
 def test_everyday_sentences_with_the_same_words_are_not_danger(text: str) -> None:
     assert detect_danger(text, source="user", model=None) == ()
+
+
+def test_a_pasted_message_is_checked_for_danger_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The safety net checks a pasted message, then the flow analyses the same text: the
+    rules and the classifier run once, not twice."""
+    from flows.analysis import check_danger, danger
+
+    calls = 0
+    original = danger._check
+
+    def counting(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(danger, "_check", counting)
+    text = "I'm sorry. I'll change, I promise. Pick up or I'm coming round tonight."
+    first = check_danger(text, "incoming")
+    again = analyze(text)
+    assert calls == 1
+    assert again.danger == first.found

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from flows.analysis import analyze, check_danger, detect_danger
+from flows.analysis import check_danger, detect_danger
 from flows.analysis.classifier import Model, classify, load_model
 from flows.analysis.normalize import normalize
 from flows.types import DANGER_KINDS
@@ -54,7 +53,9 @@ def test_a_classifier_finding_is_explained_with_the_users_own_words(text: str, k
 
 def test_phrases_are_cut_from_the_original_text_after_normalisation() -> None:
     text = "He put his HANDS on me agaaain last nite, ur next he said"
-    for finding in detect_danger(text, "user"):
+    found = detect_danger(text, "user")
+    assert found
+    for finding in found:
         assert all(phrase in text for phrase in finding.phrases)
 
 
@@ -143,27 +144,6 @@ def test_a_long_ordinary_text_does_not_add_up_to_danger() -> None:
     line = "Can you bring the school forms on Tuesday? The car is at the garage until then. "
     text = line * (100_000 // len(line))
     assert detect_danger(text, "incoming") == ()
-
-
-def test_speed_of_analyze_on_100_kb(capsys: pytest.CaptureFixture[str]) -> None:
-    """Measured, not asserted (timing depends on the machine); the result is printed
-    with -s.  The classifier's share scales with the text: twice the text, about twice
-    the time (checked loosely, as the ratio of the classifier step alone)."""
-    base = "I'm so sorry, I miss you. Are you picking her up at 5? he has a knife lol 😂\n"
-    big = (base * (100_000 // len(base) + 1))[:100_000]
-    start = time.perf_counter()
-    analyze(big)
-    elapsed = time.perf_counter() - start
-    model = load_model()
-    norms = [normalize(big[:50_000]), normalize(big)]
-    took = []
-    for norm in norms:
-        start = time.perf_counter()
-        classify(model, norm, "incoming")
-        took.append(time.perf_counter() - start)
-    with capsys.disabled():
-        print(f"\nanalyze() on 100 KB: {elapsed:.3f} s; classifier on 50/100 KB: {took}")
-    assert took[1] < 6 * took[0] + 0.05  # linear-ish, not quadratic
 
 
 def test_training_is_deterministic_and_the_shipped_model_is_up_to_date() -> None:

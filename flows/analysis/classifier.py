@@ -1,8 +1,8 @@
 """A small trained danger classifier that backs up the rules in danger.py.
 
 One linear model per danger kind (logistic regression, trained by
-``bench/train_danger.py`` on tests/data/labelled_messages.jsonl, blind_a.jsonl and
-blind_b.jsonl) over simple features of the normalised text:
+``bench/train_danger.py`` on the sets it names in ``TRAIN_FILES``) over simple features
+of the normalised text:
 
 - ``w:<word>`` and ``b:<word> <word>``: lower-case word unigrams and bigrams;
 - ``x:<stem>``: a word or phrase of a small hand-written danger lexicon (``LEXICON``), so
@@ -451,14 +451,18 @@ def classify(
     source: Source,
     cleared: Sequence[Hit] = (),
     rules_found: bool = False,
+    scores: Sequence[Scored] | None = None,
 ) -> list[Finding]:
     """The danger kinds the model finds.  ``cleared``: normalised spans the rules looked at
     and let go (an idiom, a negation, a cooking knife).  When there is one, when the
     strongest words are negated ("he would never hurt me"), or when the rules already
     found some danger (``rules_found``: the model then only adds a kind it is sure of),
-    the model must be very confident (``Model.confident``)."""
+    the model must be very confident (``Model.confident``).  ``scores``: the text's
+    ``score`` when the caller already has it."""
     passed: list[tuple[float, Scored]] = []
-    for k, scored in enumerate(score(model, norm.text, source)):
+    if scores is None:
+        scores = score(model, norm.text, source)
+    for k, scored in enumerate(scores):
         if scored.effective < model.thresholds[k]:
             continue
         if scored.kind == "self_harm_user" and source == "incoming":
@@ -483,13 +487,19 @@ def classify(
 
 
 def worrying(
-    model: Model, norm: Normalized, source: Source, cleared: Sequence[Hit] = ()
+    model: Model,
+    norm: Normalized,
+    source: Source,
+    cleared: Sequence[Hit] = (),
+    scores: Sequence[Scored] | None = None,
 ) -> tuple[str, ...]:
     """The kinds whose score reaches the gentle threshold: not enough to say "this is
     danger", enough to ask whether the user is safe.  Nothing when the strongest words are
     negated or were cleared by the rules (an idiom, a cooking knife)."""
     out: list[str] = []
-    for k, scored in enumerate(score(model, norm.text, source)):
+    if scores is None:
+        scores = score(model, norm.text, source)
+    for k, scored in enumerate(scores):
         if scored.effective < model.gentle[k]:
             continue
         if scored.kind == "self_harm_user" and source == "incoming":

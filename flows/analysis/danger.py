@@ -10,10 +10,19 @@ hit they overlap.  Recall comes first: when in doubt, the safety message is show
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Literal
 
-from flows.analysis.classifier import SELF_HARM, Model, classify, load_model, worrying
+from flows.analysis.classifier import (
+    SELF_HARM,
+    Model,
+    Scored,
+    classify,
+    load_model,
+    score,
+    worrying,
+)
 from flows.analysis.matching import (
     Hit,
     clause_start,
@@ -108,6 +117,18 @@ _BODY = (
     r"wrists?|ankles?|back|stomach|chest|lip|mouth|hair|body))"
 )
 
+# Wordings that tell of two kinds at once; each is written once and used by both rules.
+_SEE_ME_COMING = r"\b(?:won'?t|will not|never) (?:even )?see me coming\b"
+_KNOWS_THE_SCHOOL = r"\bi know (?:which|what|where) (?:school|nursery|club|class)\b"
+_PHOTO_OF = r"\b(?:pic|picture|photo|photos|snap|video) of (?:my|your|ur|our|the) (?:\w+'s )?"
+_PHOTO_OF_THE_SCHOOL = _PHOTO_OF + r"(?:school|nursery|school gate|playground)\b"
+_BULLET = r"\bstops? a bullet\b|\bbullet (?:with|for) (?:your|ur|his|her) name\b"
+_WEAPON_BROUGHT = (
+    r"\b(?:coming|driving|going|come|drive|be) (?:over|round|there|to yours|to your)\b"
+    r"(?:\s+\w+){0,2}?\s+with (?:the|a|my|his) (?:bat|knife|gun|machete|hammer|axe|crowbar|"
+    r"blade)\b"
+)
+
 RULES: tuple[Rule, ...] = (
     # ------------------------------------------------------------------ violence
     Rule(
@@ -153,7 +174,7 @@ RULES: tuple[Rule, ...] = (
         rf"\b{_ABUSER}\b(?:\s+\w+){{0,3}}?\s+(?:grabbed|pushed|threw|held|pinned|dragged|"
         r"shoved|yanked|squeezed|twisted)\s+"
         r"(?:me|us)\s+(?:by|into|against|down|to the|over|up against|hard|and|across|out|"
-        r"so|until|till|onto|on|off|round|around|through)\b"
+        r"so|until|till|onto|on|off|round|around|through)\b(?! (?:the |a )?swings?\b)"
         rf"|\b{_ABUSER}\b(?:\s+\w+){{0,3}}?\s+(?:grabbed|pinned|shoved|dragged|restrained|"
         r"cornered|tripped|spat at|spat on|bit|kneed|elbowed|kicked) (?:me|us)\b(?! (?:a|an"
         r"|some)\b)",
@@ -239,15 +260,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "violence",
-        r"\bcan'?t have (?:you|u),? (?:then )?(?:no ?one|nobody|no-one)(?: else)?(?: can| will)?\b",
-    ),
-    Rule(
-        "violence",
         r"\bburn\s+(?:\w+\s+){0,3}?(?:house|home|flat|place|car)\s+down\b|\bburn (?:it|you) down\b",
     ),
     Rule(
         "violence",
-        r"\bput (?:you|u|me) in (?:the )?(?:hospital|ground|grave)\b|\bsix feet under\b"
+        r"\bput (?:you|u|me) in (?:the )?(?:hospital|ground|grave)\b"
         r"|\bbeat the (?:shit|crap|hell|life) out of\b",
     ),
     Rule(
@@ -604,7 +621,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "self_harm",
         r"\bwish i (?:was|were|had) (?:dead|never been born)\b|\bbetter off dead\b"
-        r"|\b(?:better off|happier) without me\b"
+        r"|\b(?:better off|happier) without me\b(?! for\b| tonight| this| at| on| while| in the)"
         r"|\bbetter off if i (?:was|were|wasn'?t|weren'?t|was not|were not|didn'?t|did not)\s+"
         r"(?:here|around|alive|exist)"
         r"|\b(?:don'?t|do not|no longer) want to (?:be here|be alive|live|exist|wake up|go on|"
@@ -641,7 +658,8 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:sleep|go to sleep) forever\b|\bdisappear forever\b|\bnot be here anymore\b"
         r"|\b(?:want|wants|wanna|going|ready|need) to (?:just )?end (?:it|things|it all)\b(?! with)"
         r"|\bend(?:ing)? (?:things|it) (?:for good|forever|permanently)\b"
-        r"|\b(?:better|happier|easier) (?:off )?without me\b",
+        r"|\b(?:better|happier|easier) (?:off )?without me\b"
+        r"(?! for\b| tonight| this| at| on| while| in the)",
         person="first",
     ),
     Rule("self_harm", r"\b(?:overdose|overdosed|overdosing|od'?ing)\b", person="infer"),
@@ -682,6 +700,7 @@ RULES: tuple[Rule, ...] = (
         r"\b(?:scratch\w*|cut\w*|burn\w*) my (?:arms|wrists|legs|skin|thighs)\b"
         r"|\btill (?:they|it|i) bleeds?\b"
         r"|\b(?:cut|cutting|hurt|hurting|harm|harming|burn|burning|starve|starving)\s+myself\b"
+        r"(?! (?:cooking|shaving|on|at|in the|playing|by accident))"
         r"|\bcutting again\b",
         negatable=True,
         person="first",
@@ -769,6 +788,8 @@ RULES: tuple[Rule, ...] = (
         r"fix|learn|set|cook|change|start|quit|leave (?:my job|work)))"
         r"|\b(?:picturing|imagining|planning|thinking about|think about) my (?:own )?funeral\b"
         r"|\b(?:giving|gave|given) away (?:all )?my (?:things|stuff|belongings|possessions)\b"
+        r"(?![^.!?\n]{0,40}\b(?:charity|move|moving|sofa|declutter\w*|ebay|vinted|gumtree|sell|"
+        r"selling)\b)"
         r"|\bsort(?:ed|ing)? (?:out )?my (?:affairs|will)\b"
         r"|\b(?:gave|giving|given|rehomed|rehoming) (?:away )?my (?:cat|dog|pets?) (?:away|to)\b"
         r"[^.!?\n]{0,60}?"
@@ -836,7 +857,9 @@ RULES: tuple[Rule, ...] = (
         r"(?:if|when) i\b(?! (?:left|leave|went|skipped|skip|didn'?t (?:go|come)|wore|was late)\b)"
         r"|\bwants? to (?:just )?(?:not exist|stop existing|not be here|not wake up)\b"
         r"|\bgiv(?:en|ing|e) away (?:all )?(?:my|his|her) (?:things|stuff|belongings|possessions|"
-        r"clothes)\b|\bwon'?t (?:be )?need(?:ing)? (?:them|it|any of (?:it|this)) (?:anymore"
+        r"clothes)\b(?![^.!?\n]{0,40}\b(?:charity|move|moving|sofa|declutter\w*|ebay|vinted|gumtree|sell|"
+        r"selling)\b)"
+        r"|\bwon'?t (?:be )?need(?:ing)? (?:them|it|any of (?:it|this)) (?:anymore"
         r"|where)\b"
         r"|\bi'?d (?:rather|sooner) (?:be dead|die)\b"
         r"|\b(?:can'?t|don'?t think i can|not sure i can) do (?:this|it) (?:anymore|any "
@@ -1242,6 +1265,7 @@ RULES: tuple[Rule, ...] = (
         r"|\b(?:written|wrote|made|sorted|updated) (?:out )?my will\b[^\n]{0,60}\b(?:instructions|"
         r"letters?|goodbye|the cat|the dog|who gets|ready)\b"
         r"|\b(?:punch|punching|punched|slap|slapping|slapped|bite|biting|pinch|pinching) myself\b"
+        r"(?! (?:awake|to (?:stay|keep|wake) (?:awake|up)))"
         r"|\b(?:not going to|won'?t) be (?:here|around|alive) (?:much longer|for long|by|after)\b"
         r"(?=[^\n]{0,60}\b(?:i'?ve decided|made up my mind|made my decision|it'?s decided|i'?m "
         r"ready)\s*(?:[.!,]|$))"
@@ -1450,9 +1474,7 @@ RULES: tuple[Rule, ...] = (
         # a relative or the other parent coming to take the children
         r"\b(?:come|coming|go|going|turn up|turning up|be) (?:round|over|there|at)\b[^.!?\n]{0,40}?"
         r"\b(?:take|taking|get|getting|grab|grabbing|collect) (?:them|the kids|the children) "
-        r"(?:himself|herself|myself|by force)\b"
-        r"|\b(?:be|i'?ll be|ill be|turning up|turn up) at (?:[a-z]+s? )?school (?:pick ?up|gates?|"
-        r"run)\b[^\n]{0,40}\bwhether (?:you|u) like it\b",
+        r"(?:himself|herself|myself|by force)\b",
     ),
     Rule(
         "stalking",
@@ -1468,9 +1490,7 @@ RULES: tuple[Rule, ...] = (
         # doors kicked in, a weapon brought round, put in the ground, dragged home
         r"\b(?:kick|kicked|kicking|boot|booted|punch|punched|smash|smashed|break|broke|bash|"
         r"bashed)\s+(?:it|(?:the|your|ur|my|her|his|our) (?:front |back )?(?:door|window))\s+in\b"
-        r"|\b(?:coming|driving|going|come|drive|be) (?:over|round|there|to yours|to your)\b"
-        r"(?:\s+\w+){0,2}?\s+with (?:the|a|my|his) (?:bat|knife|gun|machete|hammer|axe|crowbar|"
-        r"blade)\b"
+        rf"|{_WEAPON_BROUGHT}"
         r"|\bput (?:you|u|him|her|them) in (?:the ground|a grave|the grave|hospital|a box|a "
         r"wheelchair)\b|\bsix (?:feet|foot) under\b"
         r"|\b(?:i'?ll|i will|ill|gonna|going to|he'?ll|he will|she'?ll)\s+(?:\w+\s+)?drag "
@@ -1486,12 +1506,7 @@ RULES: tuple[Rule, ...] = (
         r"\bdidn'?t mean to (?:hurt|hit|push|grab|shove) (?:you|u)\b(?=[^\n]{0,80}\b(?:how i "
         r"get|won'?t happen again|push me|wind me up|made me)\b)",
     ),
-    Rule(
-        "weapon",
-        r"\b(?:coming|driving|going|come|drive|be) (?:over|round|there|to yours|to your)\b"
-        r"(?:\s+\w+){0,2}?\s+with (?:the|a|my|his) (?:bat|knife|gun|machete|hammer|axe|crowbar|"
-        r"blade)\b",
-    ),
+    Rule("weapon", _WEAPON_BROUGHT),
     Rule(
         "stalking",
         r"\b(?:turned|turns|turning|turn) up (?:\w+ ){0,2}?(?:at|outside|on) (?:my|our|your|ur|"
@@ -1534,11 +1549,9 @@ RULES: tuple[Rule, ...] = (
         r"windows?|gate)\b"
         r"|\b(?:had|got|get|getting) (?:a )?(?:spare )?keys? cut\b"
         r"|\bstanding over (?:the|my|your|ur) bed\b"
-        r"|\b(?:won'?t|will not|never) (?:even )?see me coming\b"
-        r"|\b(?:pic|picture|photo|photos|snap|video) of (?:my|your|ur|our|the) (?:\w+'s )?"
-        r"(?:school|nursery|house|flat|front door|car|work|office|street|gate|school gate|"
-        r"door)\b"
-        r"|\bi know (?:which|what|where) (?:school|nursery|club|class|gym|bus stop)\b",
+        rf"|{_SEE_ME_COMING}|{_PHOTO_OF_THE_SCHOOL}|{_KNOWS_THE_SCHOOL}"
+        rf"|{_PHOTO_OF}(?:house|flat|front door|car|work|office|street|gate|door)\b"
+        r"|\bi know (?:which|what|where) (?:gym|bus stop)\b",
     ),
     Rule(
         "stalking",
@@ -1573,9 +1586,7 @@ RULES: tuple[Rule, ...] = (
         r"tablets)\b"
         r"|\b(?:come|coming) (?:round |over )?(?:and )?(?:get|take|grab|collect) (?:them|the "
         r"kids|the children) (?:myself|himself|herself|by force)\b"
-        r"|\bi know (?:which|what|where) (?:school|nursery|club|class)\b"
-        r"|\b(?:pic|picture|photo|photos|snap|video) of (?:my|your|ur|our|the) (?:\w+'s )?"
-        r"(?:school|nursery|school gate|playground)\b"
+        rf"|{_KNOWS_THE_SCHOOL}|{_PHOTO_OF_THE_SCHOOL}"
         # a threat that takes the child in: "neither of you", "especially with kids in the back"
         rf"|\b{_FAMILY}\b[^\n]{{0,60}}\b(?:neither|both|none|all) of (?:you|u) (?:gets?|makes?|"
         r"will|won'?t|ever)\b"
@@ -1587,20 +1598,18 @@ RULES: tuple[Rule, ...] = (
         r"|\bsee what happens to (?:the|your|ur|my|our) (?:dog|cat|pets?|kids?|children|car|house"
         r"|mum|mom|family|horse)\b"
         r"|\bscared of me\b[^\n]{0,25}?\byou should be\b"
-        r"|\b(?:won'?t|will not|never) (?:even )?see me coming\b"
+        rf"|{_SEE_ME_COMING}"
         r"|\bdrag (?:you|u|her|him|me) (?:\w+ ){0,3}?by (?:the|your|ur|her|his|my) (?:hair|neck|"
         r"throat|arm|collar)\b"
-        r"|\bstops? a bullet\b|\bbullet (?:with|for) (?:your|ur|his|her) name\b"
+        rf"|{_BULLET}"
         r"|\bneither of (?:you|u) (?:gets?|makes?|will get|will make|ever gets?) (?:it|there|home)"
         r"\b"
-        r"|\baccidents happen\b(?=[^\n]{0,60}\b(?:motorway|road|car|kids|stairs|especially|"
-        r"all the time)\b)"
         r"|\byou won'?t like (?:how|what happens|what i do)\b",
     ),
     Rule(
         "weapon",
         rf"\b{_WEAPON}(?:'s| is) still (?:in|under|on|there|where)\b"
-        r"|\bstops? a bullet\b|\bbullet (?:with|for) (?:your|ur|his|her) name\b"
+        rf"|{_BULLET}"
         rf"|\b(?:sent|sends|posted|posts) (?:me )?(?:a )?(?:photo|pic|picture|snap|video|story) "
         rf"of (?:his|her|a|the|their) (?:\w+ )?{_WEAPON}\b",
     ),
@@ -1910,22 +1919,35 @@ def detect_in(
     """Danger findings for already-normalised text (shared with analyze()): the rules,
     then the trained classifier (classifier.py) for the kinds the rules did not find.
     ``model=None``: the rules only."""
-    return _check(norm, source, model, gentle=False).found
+    return _checked(norm, source, model).found
 
 
 def check_danger(text: str, source: Source = "user", model: Classifier = "shipped") -> DangerCheck:
     """The safety net's check of any text: ``detect_danger``'s findings, and when there
     are none, the kinds still worth a gentle "are you safe?" (``DangerCheck.possible``)."""
-    return _check(normalize(text), source, model, gentle=True)
+    return _checked(normalize(text), source, model)
 
 
-def possible_danger(
-    text: str, source: Source = "user", model: Classifier = "shipped"
-) -> tuple[str, ...]:
-    return check_danger(text, source, model).possible
+#: The last few texts checked with the shipped model.  A pasted message is checked by
+#: the safety net and then again by the flow that analyses it; the second time is free.
+#: (In memory only, like the rest of a conversation step; never written anywhere.)
+_RECENT: OrderedDict[tuple[str, str], DangerCheck] = OrderedDict()
+_RECENT_SIZE = 32
 
 
-def _check(norm: Normalized, source: Source, model: Classifier, *, gentle: bool) -> DangerCheck:
+def _checked(norm: Normalized, source: Source, model: Classifier) -> DangerCheck:
+    if model != "shipped":
+        return _check(norm, source, model)
+    key = (norm.original, source)
+    found = _RECENT.get(key)
+    if found is None:
+        found = _RECENT[key] = _check(norm, source, model)
+        if len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return found
+
+
+def _check(norm: Normalized, source: Source, model: Classifier) -> DangerCheck:
     text = norm.text
     idiom_spans = find(_IDIOMS, text)
     cleared: list[Hit] = list(idiom_spans)  # what the rules looked at and let go
@@ -1952,9 +1974,11 @@ def _check(norm: Normalized, source: Source, model: Classifier, *, gentle: bool)
             found.setdefault("child_safety", []).extend(witness)
 
     learnt: dict[str, Finding] = {}
+    scores: list[Scored] = []
     if model is not None:
         chosen = load_model() if model == "shipped" else model
-        learnt = {f.id: f for f in classify(chosen, norm, source, cleared, bool(found))}
+        scores = score(chosen, norm.text, source)  # once, for the finding and the gentle tier
+        learnt = {f.id: f for f in classify(chosen, norm, source, cleared, bool(found), scores)}
         if any(kind in found for kind in SELF_HARM):  # the rules already know whose
             learnt = {k: f for k, f in learnt.items() if k not in SELF_HARM}
     findings: list[Finding] = []
@@ -1964,10 +1988,9 @@ def _check(norm: Normalized, source: Source, model: Classifier, *, gentle: bool)
             findings.append(Finding(kind, phrases(norm, hits), WHY[kind]))
         elif kind in learnt:
             findings.append(learnt[kind])
-    if findings or not gentle or model is None:
+    if findings or model is None:
         return DangerCheck(tuple(findings))
-    chosen = load_model() if model == "shipped" else model
-    return DangerCheck((), worrying(chosen, norm, source, cleared))
+    return DangerCheck((), worrying(chosen, norm, source, cleared, scores))
 
 
 def detect_danger(

@@ -4,8 +4,10 @@ quality test).  A labelled message is a mapping with "text", "source" ("incoming
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from flows.analysis.danger import Source, detect_danger
@@ -15,6 +17,17 @@ from flows.types import DANGER_KINDS, TACTICS
 
 Labelled = Mapping[str, Any]
 Detector = Callable[[str, Source], tuple[Finding, ...]]
+
+
+def load_rows(path: Path) -> list[dict[str, Any]]:
+    """The labelled messages of a JSON Lines file (tests/data/*.jsonl)."""
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def rules_only(text: str, source: Source) -> tuple[Finding, ...]:
+    """A ``Detector``: the danger rules without the classifier."""
+    return detect_danger(text, source, model=None)
 
 
 @dataclass(frozen=True)

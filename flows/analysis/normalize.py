@@ -223,7 +223,8 @@ def normalize(original: str) -> Normalized:
         begin, finish = match.span()
         token = match.group(0)
         replacement = _replacement(token)
-        if replacement == token or (token == "yr" and _NUMBER_BEFORE.search(folded, 0, begin)):
+        year = token == "yr" and _NUMBER_BEFORE.search(folded, max(0, begin - 8), begin)
+        if replacement == token or year:
             continue  # "a 4 yr old" is a year, not "your"
         parts.append(folded[done:begin])
         starts.extend(range(done, begin))
