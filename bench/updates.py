@@ -16,9 +16,9 @@ the echo bot once more on nocontact's own HTTP transport (``bot.transport``, aio
 and prints that ratio too: it shows what the rest of each step costs.
 
 Measured on the 2-core development machine (2026-11-30, 30 people, 3 rounds, best round):
-nocontact about 420-460 updates/s, the bare echo bot about 320-420 updates/s (it varies
-more from run to run), ratio about 1.1-1.3.  The echo bot on aiohttp answers about
-1,500-1,700 updates/s, so against it the ratio is about 0.27: per update, most of a bare
+nocontact about 540-570 updates/s, the bare echo bot about 370-420 updates/s (it varies
+more from run to run), ratio about 1.4-1.5.  The echo bot on aiohttp answers about
+1,800-1,950 updates/s, so against it the ratio is about 0.3: per update, most of a bare
 PTB bot's time is httpx, and most of ours is the real work of a step (the flow, the
 danger check, encrypting and committing the state, the message ids for /hide and the
 events before the step is done) plus PTB's parsing of every update and answer.
