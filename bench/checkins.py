@@ -48,11 +48,11 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import insert  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
-from bot.crypto import RecordCipher, new_data_key  # noqa: E402
-from bot.keys import UserKeyRow  # noqa: E402
-from bot.models import USERS_CHAT, USERS_SETTINGS, User, new_id  # noqa: E402
-from bot.schedule_models import BLOCKED, CHECKIN, PENDING, SENDING, ScheduleItem  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.crypto.cells import RecordCipher, new_data_key  # noqa: E402
+from bot.crypto.keys import UserKeyRow  # noqa: E402
+from bot.schedule.models import BLOCKED, CHECKIN, PENDING, SENDING, ScheduleItem  # noqa: E402
+from bot.store.facade import Store  # noqa: E402
+from bot.store.models import USERS_CHAT, USERS_SETTINGS, User, new_id  # noqa: E402
 
 TOKEN = "123:BENCH"
 CHECKIN_WORDS = "How did today go?"
@@ -184,7 +184,7 @@ def standin_state(url: str) -> dict[str, Any]:
 async def deliver(args: argparse.Namespace) -> dict[str, Any]:
     """Seed, then sweep once against the stand-in URL; return the sweep's figures."""
     from bot.app import build_application
-    from bot.scheduler import Scheduler
+    from bot.schedule.scheduler import Scheduler
 
     data_dir = Path(args.data_dir)
     rate = args.rate if args.rate > 0 else 1_000_000.0
@@ -282,7 +282,7 @@ def part_delivery(args: argparse.Namespace, workdir: Path) -> bool:
 async def startup(args: argparse.Namespace) -> dict[str, Any]:
     """Open the store, build the Application and start the Scheduler (no network)."""
     from bot.app import build_application
-    from bot.scheduler import Scheduler
+    from bot.schedule.scheduler import Scheduler
     from tests.offline import OfflineRequest
 
     settings = bench_settings(Path(args.data_dir), "http://127.0.0.1:9/bot", 30.0, 1.0)

@@ -5,7 +5,7 @@ button by answering the press and sending a message with a button, the way the P
 examples (echobot.py, inlinekeyboard.py) do.  It polls the Bot API server named by
 TELEGRAM_API_BASE_URL with PTB's own defaults, HTTP transport included.
 
-ECHO_TRANSPORT=aiohttp swaps in nocontact's transport (``bot.transport``), for the
+ECHO_TRANSPORT=aiohttp swaps in nocontact's transport (``bot.telegram.transport``), for the
 benchmark's "same transport" comparison.
 """
 
@@ -51,7 +51,7 @@ def main() -> None:
         .concurrent_updates(True)
     )
     if os.environ.get("ECHO_TRANSPORT") == "aiohttp":
-        from bot.transport import AiohttpRequest
+        from bot.telegram.transport import AiohttpRequest
 
         builder = builder.request(AiohttpRequest()).get_updates_request(
             AiohttpRequest(connection_pool_size=1)

@@ -12,7 +12,7 @@ press of a button on its last message wherever we press one.
     python bench/updates.py [--users 30] [--rounds 2] [--no-same-transport]
 
 Prints both rates and their ratio (target: at least 0.8).  For comparison it then runs
-the echo bot once more on nocontact's own HTTP transport (``bot.transport``, aiohttp)
+the echo bot once more on nocontact's own HTTP transport (``bot.telegram.transport``, aiohttp)
 and prints that ratio too: it shows what the rest of each step costs.
 
 Measured on the 2-core development machine (2026-11-30, 30 people, 3 rounds, best round):

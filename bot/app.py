@@ -11,16 +11,16 @@ from telegram.constants import ParseMode
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
 from telegram.request import BaseRequest
 
-from bot import handlers
-from bot.autodelete import autodelete_job
 from bot.config import ConfigError, Settings
-from bot.conversation import Conversation
+from bot.engine.conversation import Conversation
+from bot.engine.runtime import Runtime
 from bot.logging_setup import configure_logging
 from bot.resources import load_resources
-from bot.runtime import Runtime
-from bot.scheduler import Scheduler
-from bot.store import Store
-from bot.transport import AiohttpRequest
+from bot.schedule.scheduler import Scheduler
+from bot.store.facade import Store
+from bot.telegram import handlers
+from bot.telegram.autodelete import autodelete_job
+from bot.telegram.transport import AiohttpRequest
 from flows import router
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ def build_application(
     """The Application with every handler, the rate limiter, the defaults and the
     check-in scheduler.  The store must already be open (its key verified).
     ``request`` replaces the HTTP transport (tests use an offline one); by default it is
-    aiohttp (``bot.transport``), with PTB's defaults: a pool of 256 connections for the
+    aiohttp (``bot.telegram.transport``), with PTB's defaults: a pool of 256 connections for the
     bot's calls and a separate one-connection pool for getUpdates, whose read timeout
     PTB extends by the long-poll timeout."""
     resources = load_resources(settings.safety_resources_file, settings.default_region)

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Literal
 
-from flows import (
-    analysis,
+from flows import analysis
+from flows.conversations import (
     checkin,
     evidence,
     hoover,

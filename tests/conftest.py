@@ -8,7 +8,7 @@ session and emptied before every test; they are skipped with a clear reason when
 * ``settings_factory`` - ``make(**changes) -> Settings`` with a private data dir under
   ``tmp_path`` (SQLite by default).
 * ``settings`` - settings for the current ``backend``.
-* ``store`` - an open :class:`bot.store.Store` on ``settings`` (closed afterwards).
+* ``store`` - an open :class:`bot.store.facade.Store` on ``settings`` (closed afterwards).
 * ``pg`` - the PostgreSQL helper (:class:`PgCluster`); skips when unavailable.
 """
 
@@ -28,8 +28,8 @@ from sqlalchemy import inspect, select, table
 from sqlalchemy.sql.expression import ColumnClause, column
 
 from bot.config import Settings
-from bot.db import create_engine, sqlite_files, sqlite_path
-from bot.store import Store
+from bot.store.db import create_engine, sqlite_files, sqlite_path
+from bot.store.facade import Store
 
 PG_HOST = "127.0.0.1"
 PG_PORT = 5432

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from telegram.ext import Application
 
-from bot import callbacks
 from bot.app import build_application
 from bot.config import Settings
-from bot.store import Store
+from bot.store.facade import Store
+from bot.telegram import callbacks
 from tests.offline import Call, OfflineRequest, UpdateFactory
 
 USER = 4242
@@ -204,7 +204,7 @@ async def test_callback_data_the_bot_sends_is_always_compact(env: Env) -> None:
 async def test_auto_delete_removes_the_chat_messages_once_their_time_has_come(env: Env) -> None:
     from datetime import UTC, datetime, timedelta
 
-    from bot.autodelete import delete_due_messages
+    from bot.telegram.autodelete import delete_due_messages
 
     runtime = env.app.bot_data["runtime"]
     start = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -404,7 +404,7 @@ async def test_progress_is_discreet_unless_the_user_turned_that_off(env: Env) ->
 
 
 async def test_a_button_from_an_unknown_user_gets_only_the_expired_popup(env: Env) -> None:
-    from bot.handlers import EXPIRED_POPUP
+    from bot.telegram.handlers import EXPIRED_POPUP
 
     calls = await env.press_data("0|pv:menu", user=OTHER)  # well-formed, but no such user
     assert [c.method for c in calls] == ["answerCallbackQuery"]
@@ -425,7 +425,7 @@ async def test_export_decrypts_the_evidence_once(env: Env, monkeypatch: pytest.M
     async def not_again(*args: object) -> None:
         raise AssertionError("the evidence was read a second time")
 
-    from bot import account
+    from bot.engine import actions as account
 
     pdfs: list[object] = []
     real_pdf = account.evidence_pdf

@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.config import Settings
-from bot.db import sqlite_files
-from bot.store import Store
+from bot.store.db import sqlite_files
+from bot.store.facade import Store
 from tests.conftest import Backend
 
 AT = datetime(2025, 5, 4, 3, 2, 1, tzinfo=UTC)

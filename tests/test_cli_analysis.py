@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 
 SEED = (
     "You have always been selfish. Everyone knows what kind of person you are. "

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import build_parser, main
+from bot.cli.main import build_parser, main
 from bot.config import ENV_NAMES, ConfigError, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent

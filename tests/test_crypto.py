@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.crypto import (
+from bot.crypto.cells import (
     FORMAT_VERSION,
     DecryptionError,
     Field,

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from bot import cli
-from bot.admin import doctor, migrate
+from bot.cli import main as cli
+from bot.cli.admin import doctor, migrate
 from bot.config import ConfigError, Settings
-from bot.keys import MasterKeyError, MasterKeyRing, new_key_id
-from bot.store import Store
+from bot.crypto.keys import MasterKeyError, MasterKeyRing, new_key_id
+from bot.store.facade import Store
 
 Snapshot = Callable[[Settings], Awaitable[dict[str, Any]]]
 TOKEN = "123456789:AAAbbbCCCdddEEEfffGGGhhhIIIjjjKKKlll"

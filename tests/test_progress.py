@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from matplotlib.text import Text
 
-from bot import chart
+from bot.reports import chart
 from flows.progress import compute, text, user_zone
 from flows.types import EventView
 

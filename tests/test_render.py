@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import callbacks
-from bot.render import render_reply, split_text, utf16_len
+from bot.telegram import callbacks
+from bot.telegram.render import render_reply, split_text, utf16_len
 from flows.types import Button, Reply
 from tests.standin.html_check import parse_html
 
@@ -60,7 +60,7 @@ def test_a_value_that_is_not_a_compact_token_cannot_be_encoded() -> None:
 
 
 def test_a_step_is_sent_as_few_messages_with_the_safety_message_first_and_alone() -> None:
-    from bot.sender import order
+    from bot.telegram.send import order
 
     replies = [
         Reply("Guilt often comes from years of hearing no is selfish."),
@@ -79,7 +79,7 @@ def test_a_step_is_sent_as_few_messages_with_the_safety_message_first_and_alone(
 
 
 def test_merging_never_makes_a_message_too_long() -> None:
-    from bot.sender import order
+    from bot.telegram.send import order
 
     out = order([Reply("a" * 3000), Reply("b" * 3000)])
     assert len(out) == 2

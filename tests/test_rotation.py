@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot.admin import rotate_master_key
+from bot.cli.admin import rotate_master_key
 from bot.config import Settings
-from bot.keys import KeyStore, MasterKeyError, MasterKeyRing
-from bot.store import Store
+from bot.crypto.keys import KeyStore, MasterKeyError, MasterKeyRing
+from bot.store.facade import Store
 
 Snapshot = Callable[[Settings], Awaitable[dict[str, Any]]]
 USERS = 13

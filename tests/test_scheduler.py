@@ -18,15 +18,15 @@ import pytest
 from telegram.error import BadRequest, Forbidden, RetryAfter
 
 from bot.config import Settings
-from bot.conversation import Conversation
-from bot.pacing import Pacer
-from bot.progress_view import send_progress
+from bot.engine.conversation import Conversation
+from bot.engine.runtime import Runtime
+from bot.reports.progress import send_progress
 from bot.resources import load_resources
-from bot.runtime import Runtime
-from bot.schedule_models import BLOCKED, CHECKBACK, CHECKIN, PENDING, SENDING
-from bot.schedule_store import Item
-from bot.scheduler import Scheduler, _Recorder
-from bot.store import Store
+from bot.schedule.models import BLOCKED, CHECKBACK, CHECKIN, PENDING, SENDING
+from bot.schedule.scheduler import Scheduler, _Recorder
+from bot.schedule.store import Item
+from bot.store.facade import Store
+from bot.telegram.pacing import Pacer
 
 LONDON = ZoneInfo("Europe/London")
 CHECKIN_WORDS = "How did today go?"
@@ -223,7 +223,7 @@ async def test_a_check_in_more_than_the_grace_late_is_skipped_and_the_next_one_k
     await s.stop()
     world.clock.set(london(2025, 3, 28, 10, 31))  # 2 h 1 min late
     restarted = await world.scheduler()
-    caplog.set_level("INFO", logger="bot.scheduler")
+    caplog.set_level("INFO", logger="bot.schedule.scheduler")
     await restarted._sweep_logged()  # what the JobQueue tick runs: sweep, then log
     assert "skipped_late=1" in caplog.text
     assert world.bot.checkins(1) == 0
@@ -623,8 +623,8 @@ async def test_schedule_table_matches_its_migration_and_works_on_each_backend(
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from bot.models import Base
-    from bot.schedule_store import ScheduleStore
+    from bot.schedule.store import ScheduleStore
+    from bot.store.models import Base
 
     async with store.engine.connect() as conn:
         diff = await conn.run_sync(

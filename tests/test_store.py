@@ -12,10 +12,10 @@ import pytest
 from sqlalchemy import select, update
 
 from bot.config import Settings
-from bot.crypto import DecryptionError
-from bot.keys import UserKeyMissingError
-from bot.models import Reason, User
-from bot.store import Store, StoreUnavailableError
+from bot.crypto.cells import DecryptionError
+from bot.crypto.keys import UserKeyMissingError
+from bot.store.facade import Store, StoreUnavailableError
+from bot.store.models import Reason, User
 from tests.conftest import Backend
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.store import Store, UnknownUserError
+from bot.store.facade import Store, UnknownUserError
 
 NOW = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 
@@ -153,7 +153,7 @@ async def test_concurrent_steps_share_one_commit_with_one_statement_per_kind(
 ) -> None:
     import asyncio
 
-    from bot.group_commit import Batch
+    from bot.store.writes import Batch
 
     users = [(await store.ensure_user(900 + i, 900 + i))[0] for i in range(20)]
     batches: list[Batch] = []

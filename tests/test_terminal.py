@@ -6,8 +6,8 @@ import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from bot.cli.terminal import chat
 from bot.config import Settings
-from bot.terminal import chat
 
 
 def feeder(lines: list[str]) -> Callable[[], str]:

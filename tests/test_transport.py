@@ -1,4 +1,4 @@
-"""bot.transport.AiohttpRequest: real python-telegram-bot calls over real local HTTP."""
+"""bot.telegram.transport.AiohttpRequest: real python-telegram-bot calls over real local HTTP."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from telegram.request._requestparameter import RequestParameter
 
 from bot.app import build_application
 from bot.config import Settings
-from bot.store import Store
-from bot.transport import AiohttpRequest, _describe
+from bot.store.facade import Store
+from bot.telegram.transport import AiohttpRequest, _describe
 from tests.offline import OfflineRequest
 from tests.standin import BotApiStandIn
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from flows.checkin import parse_time
+from flows.conversations.checkin import parse_time
 from flows.timezones import CITIES, find_zone, shown_name, valid_zone
 from flows.types import LogEvent, UpdateSettings
 

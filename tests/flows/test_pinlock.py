@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from flows import pinlock
+from flows.conversations import pinlock
 from flows.types import Command, Input, LogEvent, ReasonView, UserData
 
 from .conftest import FakeStore

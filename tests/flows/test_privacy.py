@@ -32,7 +32,7 @@ def test_autodelete_choice(convo: Convo) -> None:
 def test_setting_a_pin_asks_twice_deletes_both_messages_and_stores_only_a_hash(
     convo: Convo,
 ) -> None:
-    from flows import pinlock
+    from flows.conversations import pinlock
 
     convo.command("privacy")
     out = convo.tap("pv:pin")
@@ -56,7 +56,7 @@ def test_setting_a_pin_asks_twice_deletes_both_messages_and_stores_only_a_hash(
 
 
 def test_the_pin_can_be_turned_off(convo: Convo) -> None:
-    from flows import pinlock
+    from flows.conversations import pinlock
 
     convo.store.settings["pin"] = pinlock.hash_pin("1234")
     convo.command("privacy")

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from flows.safety import CHECKLISTS
+from flows.conversations.safety import CHECKLISTS
 from flows.types import UpdateSettings
 
 from .conftest import Convo, text_of, values

@@ -1,0 +1,125 @@
+"""The ``nocontact`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+
+from bot.config import ConfigError, Settings, load_settings
+
+
+def _print_json(obj: object) -> None:
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+def _cmd_run(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.app import run_polling
+
+    return run_polling(settings)
+
+
+def _cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.cli.admin import migrate
+
+    return asyncio.run(migrate(settings))
+
+
+def _cmd_rotate(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.cli.admin import rotate_master_key
+
+    return asyncio.run(rotate_master_key(settings))
+
+
+def _cmd_doctor(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.cli.admin import doctor
+
+    return asyncio.run(doctor(settings))
+
+
+def _cmd_chat(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.cli.terminal import chat
+
+    return asyncio.run(chat(settings))
+
+
+def _cmd_analyze(settings: Settings | None, args: argparse.Namespace) -> int:
+    from flows.analysis import analyze
+
+    if args.text == "-":
+        for line in sys.stdin:
+            line = line.rstrip("\n")
+            _print_json(analyze(line).to_json())
+            sys.stdout.flush()
+        return 0
+    _print_json(analyze(" ".join([args.text, *args.more])).to_json())
+    return 0
+
+
+def _cmd_check_draft(settings: Settings | None, args: argparse.Namespace) -> int:
+    from flows.analysis import check_draft
+
+    _print_json(check_draft(args.incoming or "", " ".join(args.draft)).to_json())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nocontact",
+        description="A self-hosted Telegram bot that helps you go and stay no contact.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("run", help="run the bot (long polling)")
+    p.set_defaults(func=_cmd_run, needs_settings=True)
+
+    p = sub.add_parser("migrate", help="create or upgrade the database schema")
+    p.set_defaults(func=_cmd_migrate, needs_settings=True)
+
+    p = sub.add_parser(
+        "rotate-master-key",
+        help="wrap every user key under a new master key (resumes an interrupted rotation)",
+    )
+    p.set_defaults(func=_cmd_rotate, needs_settings=True)
+
+    p = sub.add_parser(
+        "doctor", help="check configuration, key, database and migrations; explain problems"
+    )
+    p.set_defaults(func=_cmd_doctor, needs_settings=True)
+
+    p = sub.add_parser("chat", help="talk to the bot's flows in this terminal (no token needed)")
+    p.set_defaults(func=_cmd_chat, needs_settings=True)
+
+    p = sub.add_parser("analyze", help="analyse a message and print JSON ('-' reads stdin lines)")
+    p.add_argument("text", help="the message, or - to read one message per line from stdin")
+    p.add_argument("more", nargs="*", help=argparse.SUPPRESS)
+    p.set_defaults(func=_cmd_analyze, needs_settings=False)
+
+    p = sub.add_parser("check-draft", help="check a reply you want to send and print JSON")
+    p.add_argument("--incoming", default="", help="the message you are answering")
+    p.add_argument("draft", nargs="+", help="your draft reply")
+    p.set_defaults(func=_cmd_check_draft, needs_settings=False)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    settings: Settings | None = None
+    try:
+        if args.needs_settings:
+            settings = load_settings()
+        result: int = args.func(settings, args)
+    except ConfigError as exc:
+        print(f"nocontact: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return result
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""The content encryption format: how one value in one cell is sealed.
+
+Every encrypted cell holds ``header || nonce || AES-GCM ciphertext-and-tag``:
+
+* ``header`` is one byte, the format version (currently ``1``).  A reader rejects any
+  version it does not know, so the format can evolve without old readers misreading
+  new data.
+* ``nonce`` is 12 fresh random bytes per encryption (never reused under one key).
+* the AES-256-GCM key is the user's own data key (see ``bot.crypto.keys``).
+
+The associated data binds the ciphertext to where it lives: the format version, the
+user id, the table, the column and the row id.  A ciphertext copied to another row,
+column, table or user therefore fails to decrypt instead of silently showing the wrong
+value.  Callers never build associated data themselves: they name a :class:`Field`
+and a row id and :class:`RecordCipher` does the rest.
+
+Errors never contain plaintext: a failure says which table/column could not be
+decrypted and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+FORMAT_VERSION = 1
+KEY_BYTES = 32
+NONCE_BYTES = 12
+TAG_BYTES = 16
+_HEADER = bytes([FORMAT_VERSION])
+_AD_PREFIX = b"nocontact/cell"
+
+
+class DecryptionError(Exception):
+    """A ciphertext could not be opened: wrong key, wrong place, damaged or truncated.
+
+    The message names the table and column only; it never contains data.
+    """
+
+
+class UnsupportedFormatError(DecryptionError):
+    """The ciphertext header names a format version this code does not know."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """An encrypted column: where a ciphertext is allowed to live."""
+
+    table: str
+    column: str
+
+    def __str__(self) -> str:
+        return f"{self.table}.{self.column}"
+
+
+def _part(value: str) -> bytes:
+    raw = value.encode("utf-8")
+    return len(raw).to_bytes(4, "big") + raw
+
+
+def associated_data(version: int, user_id: str, field: Field, row_id: str) -> bytes:
+    """The bytes every ciphertext is bound to (length-prefixed, so unambiguous)."""
+    return b"".join(
+        (
+            _AD_PREFIX,
+            version.to_bytes(2, "big"),
+            _part(user_id),
+            _part(field.table),
+            _part(field.column),
+            _part(row_id),
+        )
+    )
+
+
+def new_data_key() -> bytes:
+    """A fresh random 256-bit key."""
+    return os.urandom(KEY_BYTES)
+
+
+class RecordCipher:
+    """Seals and opens the cells of one user with that user's data key."""
+
+    __slots__ = ("_aead", "user_id")
+
+    def __init__(self, key: bytes, user_id: str) -> None:
+        if len(key) != KEY_BYTES:
+            raise ValueError("a data key must be 32 bytes")
+        self._aead = AESGCM(key)
+        self.user_id = user_id
+
+    # ------------------------------------------------------------------ bytes
+    def encrypt(self, field: Field, row_id: str, plaintext: bytes) -> bytes:
+        nonce = os.urandom(NONCE_BYTES)
+        ad = associated_data(FORMAT_VERSION, self.user_id, field, row_id)
+        return _HEADER + nonce + self._aead.encrypt(nonce, plaintext, ad)
+
+    def decrypt(self, field: Field, row_id: str, blob: bytes) -> bytes:
+        if not blob:
+            raise DecryptionError(f"cannot decrypt {field} for this row")
+        if blob[0] != FORMAT_VERSION:
+            raise UnsupportedFormatError(
+                f"cannot decrypt {field} for this row: unknown format version {blob[0]}"
+            )
+        if len(blob) < 1 + NONCE_BYTES + TAG_BYTES:
+            raise DecryptionError(f"cannot decrypt {field} for this row")
+        nonce = blob[1 : 1 + NONCE_BYTES]
+        ad = associated_data(FORMAT_VERSION, self.user_id, field, row_id)
+        try:
+            return self._aead.decrypt(nonce, blob[1 + NONCE_BYTES :], ad)
+        except InvalidTag:
+            raise DecryptionError(f"cannot decrypt {field} for this row") from None
+
+    # ------------------------------------------------------------------ typed helpers
+    def encrypt_text(self, field: Field, row_id: str, text: str) -> bytes:
+        return self.encrypt(field, row_id, text.encode("utf-8", "surrogatepass"))
+
+    def decrypt_text(self, field: Field, row_id: str, blob: bytes) -> str:
+        return self.decrypt(field, row_id, blob).decode("utf-8", "surrogatepass")
+
+    def encrypt_json(self, field: Field, row_id: str, value: Any) -> bytes:
+        raw = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return self.encrypt_text(field, row_id, raw)
+
+    def decrypt_json(self, field: Field, row_id: str, blob: bytes) -> Any:
+        return json.loads(self.decrypt_text(field, row_id, blob))
+
+    def encrypt_int(self, field: Field, row_id: str, value: int) -> bytes:
+        return self.encrypt_text(field, row_id, str(value))
+
+    def decrypt_int(self, field: Field, row_id: str, blob: bytes) -> int:
+        return int(self.decrypt_text(field, row_id, blob))

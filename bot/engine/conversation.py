@@ -1,0 +1,286 @@
+"""One conversation step: load the user's state and data, run the flow, carry out its
+effects, persist the new state.  Shared by the Telegram handlers, the scheduler and the
+terminal chat, so every front end behaves the same."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from bot.store.facade import Store, UserContext
+from flows import router
+from flows.conversations import pinlock
+from flows.types import (
+    AddReasons,
+    Command,
+    DeleteEvidence,
+    DeleteReason,
+    DeleteUnsent,
+    Effect,
+    Input,
+    LogEvent,
+    MarkAskedToStop,
+    RecordRelay,
+    Reply,
+    ResourceBook,
+    SaveEvidence,
+    SaveUnsent,
+    ScheduleCheckback,
+    SetSupport,
+    State,
+    SupportPerson,
+    UpdateSettings,
+    UserData,
+)
+
+log = logging.getLogger(__name__)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class ScheduleHooks(Protocol):
+    """What the conversation needs from the scheduler."""
+
+    async def checkback(self, user_id: str, due_at: datetime, topic: str) -> None: ...
+
+    async def settings_changed(self, user_id: str, settings: dict[str, Any]) -> None: ...
+
+    async def user_seen(self, user_id: str) -> None:
+        """The user sent something: if check-ins were paused because they had blocked
+        the bot, resume them.  Called on every update, so it must be cheap."""
+        ...
+
+
+@dataclass
+class StepResult:
+    replies: tuple[Reply, ...] = ()
+    #: menu generation the replies' buttons belong to
+    seq: int = 0
+    #: adapter-only actions requested by the flow ("hide", "export", "wipe", "progress")
+    commands: tuple[str, ...] = ()
+    ignored: bool = False
+    stale: bool = False
+    effects: tuple[Effect, ...] = field(default=())
+    #: the user's auto-delete setting (minutes; 0 = off), for the messages of this step
+    autodelete_minutes: int = 0
+
+
+def autodelete_minutes(settings: Mapping[str, Any]) -> int:
+    """The user's auto-delete setting (minutes; 0 = off)."""
+    value = settings.get("autodelete_minutes")
+    try:
+        return max(0, int(value or 0))
+    except (TypeError, ValueError):
+        return 0
+
+
+class Conversation:
+    def __init__(
+        self,
+        store: Store,
+        resources: ResourceBook,
+        hooks: ScheduleHooks | None = None,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.store = store
+        self.resources = resources
+        self.hooks = hooks
+        self.clock = clock
+        self._locks: OrderedDict[str, asyncio.Lock] = OrderedDict()
+
+    def lock(self, user_id: str) -> asyncio.Lock:
+        """A per-user lock so two updates of one user never interleave."""
+        lock = self._locks.get(user_id)
+        if lock is None:
+            lock = self._locks[user_id] = asyncio.Lock()
+            if len(self._locks) > 10_000:
+                for key, old in list(self._locks.items())[:1000]:
+                    if not old.locked():
+                        del self._locks[key]
+        else:
+            self._locks.move_to_end(user_id)
+        return lock
+
+    # ------------------------------------------------------------------ data
+    async def _user_data(
+        self, user_id: str, context: UserContext, needs: frozenset[str], is_new: bool, now: datetime
+    ) -> UserData:
+        store = self.store
+        settings = context.settings
+        support_doc = settings.get("support") or None
+        support = (
+            SupportPerson(str(support_doc.get("name", "")), str(support_doc.get("how", "")))
+            if isinstance(support_doc, dict) and support_doc.get("name")
+            else None
+        )
+        return UserData(
+            now=now,
+            is_new=is_new,
+            resources=self.resources,
+            reasons=tuple(context.reasons),
+            support=support,
+            senders=tuple(context.senders),
+            settings=settings,
+            unsent=tuple(await store.list_unsent(user_id)) if "unsent" in needs else (),
+            evidence=tuple(await store.list_evidence(user_id)) if "evidence" in needs else (),
+            events=tuple(await store.list_events(user_id)) if "events" in needs else (),
+        )
+
+    @staticmethod
+    def _split(blob: dict[str, Any] | None) -> tuple[int, State | None]:
+        if not blob:
+            return 0, None
+        flow = blob.get("flow")
+        return int(blob.get("seq", 0)), flow if isinstance(flow, dict) else None
+
+    async def _load(self, user_id: str) -> tuple[int, State | None]:
+        return self._split((await self.store.load_context(user_id)).state)
+
+    # ------------------------------------------------------------------ steps
+    async def step(
+        self, user_id: str, inp: Input, *, is_new: bool = False, expect_seq: int | None = None
+    ) -> StepResult:
+        """One input through the PIN lock and the router.  ``expect_seq``: the menu a
+        pressed button belongs to; a button from an older menu is stale and the current
+        step is shown again instead (checked under the same per-user lock, so a double
+        tap cannot act on the menu its first tap opened)."""
+        async with self.lock(user_id):
+            context = await self.store.load_context(user_id)
+            seq, state = self._split(context.state)
+            plain = await self._user_data(user_id, context, frozenset(), is_new, inp.now)
+            lock = self._lock_of(context.state)
+            if expect_seq is not None and expect_seq != seq:
+                return await self._current(user_id, context, plain, inp.now, stale=True)
+            gate = pinlock.gate(lock, inp, plain, (state or {}).get("flow"))
+            shown = gate.before if gate.runs or gate.show_current else gate.replies
+            replies: list[Reply] = list(shown)
+            effects: list[Effect] = list(gate.effects)
+            commands = list(await self._apply(user_id, gate.effects, inp.now))
+            flow = state
+            ran = False
+            for run in gate.runs:
+                context = await self.store.load_context(user_id)  # after the last effects
+                data = await self._user_data(
+                    user_id, context, router.needs(flow, run), is_new, inp.now
+                )
+                outcome = router.handle(flow, run, pinlock.redacted(data) if gate.redact else data)
+                if outcome.ignored:
+                    continue
+                ran = True
+                effects += outcome.effects
+                commands += await self._apply(user_id, outcome.effects, inp.now)
+                replies += outcome.replies
+                flow = outcome.state
+            if gate.runs and not ran and not gate.before and not gate.effects:
+                return StepResult(seq=seq, ignored=True)  # e.g. the second of a double tap
+            if gate.show_current:
+                data = await self._user_data(
+                    user_id, context, router.needs(state, None), is_new, inp.now
+                )
+                replies += router.render(state, data)
+            new_lock = pinlock.lock_now(gate.lock) if "hide" in commands else gate.lock
+            seq += 1
+            await self.store.save_state(user_id, {"seq": seq, "flow": flow, "lock": new_lock})
+            return StepResult(
+                replies=tuple(replies),
+                seq=seq,
+                commands=tuple(commands),
+                effects=tuple(effects),
+                autodelete_minutes=autodelete_minutes(await self.store.get_settings(user_id)),
+            )
+
+    @staticmethod
+    def _lock_of(blob: dict[str, Any] | None) -> dict[str, Any] | None:
+        lock = (blob or {}).get("lock")
+        return lock if isinstance(lock, dict) else None
+
+    async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
+        """A button press.  A button from an older menu is stale: the current step is
+        shown again instead (or, in a locked chat, the request for the PIN)."""
+        return await self.step(user_id, Input(kind="choice", now=now, text=value), expect_seq=seq)
+
+    async def current(self, user_id: str, now: datetime, *, stale: bool = False) -> StepResult:
+        async with self.lock(user_id):
+            context = await self.store.load_context(user_id)
+            plain = await self._user_data(user_id, context, frozenset(), False, now)
+            return await self._current(user_id, context, plain, now, stale=stale)
+
+    async def _current(
+        self, user_id: str, context: UserContext, plain: UserData, now: datetime, *, stale: bool
+    ) -> StepResult:
+        """The current step shown again (the caller holds the user's lock).  A locked chat
+        shows only the request for the PIN, and nothing of the user's is read for it."""
+        seq, state = self._split(context.state)
+        if pinlock.is_locked(self._lock_of(context.state), plain, now):
+            replies: tuple[Reply, ...] = (pinlock.locked_reply(),)
+        else:
+            data = await self._user_data(user_id, context, router.needs(state, None), False, now)
+            replies = router.render(state, data)
+        return StepResult(
+            replies=replies,
+            seq=seq,
+            stale=stale,
+            autodelete_minutes=autodelete_minutes(plain.settings),
+        )
+
+    # ------------------------------------------------------------------ effects
+    async def _apply(
+        self, user_id: str, effects: tuple[Effect, ...], now: datetime
+    ) -> tuple[str, ...]:
+        store = self.store
+        commands: list[str] = []
+        settings_changed = False
+        for effect in effects:
+            match effect:
+                case AddReasons(texts=texts):
+                    await store.add_reasons(user_id, [t for t in texts if t.strip()])
+                case DeleteReason(reason_id=rid):
+                    await store.delete_reason(user_id, rid)
+                case SetSupport(name=name, how=how):
+                    await store.update_settings(
+                        user_id, {"support": {"name": name, "how": how} if name else None}
+                    )
+                case LogEvent(kind=kind, data=data):
+                    await store.log_event(user_id, kind, dict(data), now)
+                case SaveEvidence():
+                    await store.add_evidence(
+                        user_id,
+                        kind=effect.kind,
+                        text=effect.text,
+                        sender=effect.sender,
+                        original_at=effect.original_at,
+                        tactics=effect.tactics,
+                        danger=effect.danger,
+                        note=effect.note,
+                        at=now,
+                    )
+                case DeleteEvidence(evidence_id=eid):
+                    await store.delete_evidence(user_id, eid)
+                case SaveUnsent(text=text):
+                    await store.add_unsent(user_id, text, now)
+                case DeleteUnsent(unsent_id=uid):
+                    await store.delete_unsent(user_id, uid)
+                case RecordRelay(label=label):
+                    await store.record_relay(user_id, label, now)
+                case MarkAskedToStop(label=label):
+                    await store.mark_asked_to_stop(user_id, label, now)
+                case UpdateSettings(patch=patch):
+                    await store.update_settings(user_id, dict(patch))
+                    settings_changed = settings_changed or any(
+                        k in patch for k in ("checkin", "discreet")
+                    )
+                case ScheduleCheckback(minutes=minutes, topic=topic):
+                    if self.hooks is not None:
+                        await self.hooks.checkback(user_id, now + timedelta(minutes=minutes), topic)
+                case Command(name=name):
+                    commands.append(name)
+        if settings_changed and self.hooks is not None:
+            await self.hooks.settings_changed(user_id, await store.get_settings(user_id))
+        return tuple(commands)

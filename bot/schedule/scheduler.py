@@ -1,0 +1,430 @@
+"""Check-ins and check-backs: the schedule lives in the database, a JobQueue job sweeps it.
+
+The schedule table (:mod:`bot.schedule.models`) holds each user's next due time.  A
+repeating job (every ``CHECKIN_SWEEP_SECONDS``, first right at start-up) sends what is
+due:
+
+- an item at most ``CHECKIN_GRACE_MINUTES`` late is sent; a later one is skipped (and
+  logged) and the next occurrence scheduled, so a check-in missed while the bot was
+  down arrives once after start-up, or not at all when it is stale;
+- claim-then-send: the item is marked "sending" and committed before the Bot API call,
+  so nothing is ever sent twice; an item found "sending" at start-up (a crash between
+  sending and recording) is not sent again, its next occurrence is scheduled;
+- sends are paced under the overall and per-chat limits, a 429 pauses every send for
+  ``retry_after``, and a user who blocked the bot (403) has their items held until they
+  write again (:meth:`Scheduler.user_seen`, an in-memory set lookup);
+- one user's failure is logged (by type, never content) and never stops the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from datetime import datetime, timedelta
+from typing import Any
+
+from telegram import Bot
+from telegram.error import Forbidden, RetryAfter
+from telegram.ext import Application, ContextTypes, Job
+
+from bot.engine.runtime import Runtime
+from bot.schedule.models import CHECKBACK, CHECKIN
+from bot.schedule.store import Item, ScheduleStore
+from bot.telegram.autodelete import delete_after
+from bot.telegram.pacing import Pacer
+from bot.telegram.render import render_reply
+from bot.telegram.send import order, send_replies
+from flows import schedule
+from flows.types import Input, Reply
+
+log = logging.getLogger(__name__)
+
+#: Due items read per query.
+PAGE = 500
+#: How often one reply is retried after a 429 before the occurrence is given up.
+MAX_RETRIES = 5
+#: How long :meth:`Scheduler.stop` lets sends in flight finish.
+STOP_TIMEOUT = 10.0
+
+
+@dataclass
+class SweepReport:
+    """What one sweep did (counts only)."""
+
+    sent: int = 0
+    skipped_late: int = 0
+    blocked: int = 0
+    failed: int = 0
+    empty: int = 0
+    retried: int = 0
+
+    def summary(self) -> str:
+        return ", ".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self))
+
+    @property
+    def anything(self) -> bool:
+        return any(getattr(self, f.name) for f in fields(self))
+
+
+def _retry_seconds(exc: RetryAfter) -> float:
+    with warnings.catch_warnings():
+        # PTB 22 warns that the int form is deprecated; both forms are handled here.
+        warnings.simplefilter("ignore")
+        value: Any = exc.retry_after
+    seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
+    return max(seconds, 0.0)
+
+
+def _checkin_settings(settings: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    checkin = settings.get("checkin")
+    return checkin if isinstance(checkin, Mapping) else None
+
+
+class _Recorder:
+    """Records finished items in batches (one transaction every ``interval`` seconds).
+    An item not yet recorded when the process dies stays "sending": never sent twice.
+    A batch that could not be recorded is kept and tried again, so no item is left
+    "sending" (and its user without check-ins) until the next restart."""
+
+    def __init__(self, items: ScheduleStore, interval: float = 0.2) -> None:
+        self._items = items
+        self._interval = interval
+        self._done: list[tuple[Item, datetime | None]] = []
+        self._closing = asyncio.Event()
+        self._task = asyncio.create_task(self._run())
+
+    def add(self, item: Item, next_due: datetime | None) -> None:
+        self._done.append((item, next_due))
+
+    async def flush(self) -> None:
+        done, self._done = self._done, []
+        if not done:
+            return
+        try:
+            await self._items.finish_many(done)
+        except BaseException:
+            # not recorded (error, or cancelled): keep them for the next try
+            self._done[:0] = done
+            raise
+
+    async def _run(self) -> None:
+        while not self._closing.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), self._interval)
+            try:
+                await self.flush()
+            except Exception as exc:
+                log.error("could not record sent check-ins: %s", type(exc).__name__)
+
+    async def close(self) -> None:
+        """Let a flush under way finish (it is not cancelled), then record the rest."""
+        self._closing.set()
+        await self._task
+        await self.flush()
+
+
+class Scheduler:
+    """Implements :class:`bot.engine.conversation.ScheduleHooks` and the sweep."""
+
+    def __init__(self, runtime: Runtime, *, workers: int | None = None) -> None:
+        self.runtime = runtime
+        self.items = ScheduleStore(runtime.store)
+        settings = runtime.settings
+        self.grace = timedelta(minutes=settings.checkin_grace_minutes)
+        self.pacer = Pacer(settings.rate_limit_overall, settings.rate_limit_per_chat)
+        #: concurrent sends: enough to keep the configured rate busy while requests are
+        #: in flight, few enough that a crash loses little and the store's connection
+        #: pool is not outgrown (preparing a check-in is CPU-bound anyway)
+        self.workers = workers or max(4, min(16, int(settings.rate_limit_overall / 2)))
+        #: items claimed per transaction (about half a second of sending)
+        self.claim_batch = max(1, min(100, int(settings.rate_limit_overall / 2)))
+        self.bot: Bot | None = None
+        #: seconds the last :meth:`attach` took (loading the blocked set, recovery)
+        self.startup_seconds = 0.0
+        self._blocked: set[str] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._job: Job[Any] | None = None
+        self._stopping = False
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Load what the sweep needs, then sweep now and every CHECKIN_SWEEP_SECONDS."""
+        await self.attach(application.bot)
+        job_queue = application.job_queue
+        if job_queue is None:
+            raise RuntimeError("check-ins need python-telegram-bot[job-queue]")
+        self._job = job_queue.run_repeating(
+            self._tick,
+            interval=self.runtime.settings.checkin_sweep_seconds,
+            first=0,
+            name="checkin-sweep",
+        )
+
+    async def attach(self, bot: Bot) -> None:
+        """Use ``bot`` for sending; load the blocked users and settle interrupted items."""
+        started = time.perf_counter()
+        self.bot = bot
+        self._stopping = False
+        self._blocked = await self.items.blocked_users()
+        await self._recover()
+        self.startup_seconds = time.perf_counter() - started
+
+    async def stop(self) -> None:
+        """Stop sweeping; sends already under way finish (for a while), nothing new starts.
+        Items not yet claimed stay due and are sent after the next start."""
+        self._stopping = True
+        if self._job is not None:
+            with contextlib.suppress(LookupError):  # already gone with the JobQueue
+                self._job.schedule_removal()
+            self._job = None
+        task = self._task
+        if task is not None and not task.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(task), STOP_TIMEOUT)
+            except TimeoutError:
+                task.cancel()
+                log.warning("stopped while check-ins were still being sent")
+
+    async def _tick(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The JobQueue callback: start a sweep unless one is still running."""
+        if self._stopping or (self._task is not None and not self._task.done()):
+            return
+        self._task = asyncio.create_task(self._sweep_logged())
+
+    async def _sweep_logged(self) -> None:
+        try:
+            report = await self.sweep()
+        except Exception as exc:  # the next tick tries again
+            log.error("check-in sweep failed: %s", type(exc).__name__)
+            return
+        if report.skipped_late or report.failed:
+            log.warning("check-in sweep: %s", report.summary())
+        elif report.anything:
+            log.info("check-in sweep: %s", report.summary())
+
+    async def _recover(self) -> None:
+        """Items left "sending" by a crash may have been delivered: never send them
+        again (at most once); schedule the next occurrence instead."""
+        now = self.runtime.now()
+        interrupted = await self.items.interrupted()
+        for item in interrupted:
+            try:
+                after = max(item.due_at, now - self.grace)
+                await self.items.finish(item, await self._next_after(item, after))
+            except Exception as exc:
+                log.error("could not settle an interrupted check-in: %s", type(exc).__name__)
+        if interrupted:
+            log.warning(
+                "%d check-in(s) were interrupted by a restart and may not have arrived; "
+                "they are not sent twice",
+                len(interrupted),
+            )
+
+    # ------------------------------------------------------------------ hooks
+    async def checkback(self, user_id: str, due_at: datetime, topic: str) -> None:
+        await self.items.put(
+            user_id,
+            CHECKBACK,
+            schedule.checkback_topic(topic),
+            due_at,
+            blocked=user_id in self._blocked,
+        )
+
+    async def settings_changed(self, user_id: str, settings: dict[str, Any]) -> None:
+        due = schedule.next_due(_checkin_settings(settings), self.runtime.now())
+        if due is None:
+            await self.items.remove(user_id, CHECKIN)
+        else:
+            await self.items.put(user_id, CHECKIN, "", due, blocked=user_id in self._blocked)
+
+    async def user_seen(self, user_id: str) -> None:
+        if user_id not in self._blocked:
+            return
+        self._blocked.discard(user_id)
+        now = self.runtime.now()
+        for item in await self.items.held(user_id):
+            if item.kind == CHECKIN:
+                due = await self._next_after(item, now)
+            else:
+                due = item.due_at if item.due_at > now else None
+            await self.items.release(item, due)
+
+    def is_blocked(self, user_id: str) -> bool:
+        return user_id in self._blocked
+
+    @property
+    def blocked_count(self) -> int:
+        """Users whose check-ins are held because they blocked the bot."""
+        return len(self._blocked)
+
+    # ------------------------------------------------------------------ the sweep
+    async def _next_after(self, item: Item, after: datetime) -> datetime | None:
+        """The item's next occurrence after ``after`` (check-backs happen once)."""
+        if item.kind != CHECKIN:
+            return None
+        settings = await self.runtime.store.get_settings(item.user_id)
+        return schedule.next_due(_checkin_settings(settings), after)
+
+    async def sweep(self) -> SweepReport:
+        """Send every item due now (paced), and skip the stale ones."""
+        report = SweepReport()
+        if self.bot is None:
+            raise RuntimeError("the scheduler has no bot yet; call start() or attach()")
+        now = self.runtime.now()
+        page = await self.items.due(now, PAGE)
+        if not page:
+            return report
+        queue: asyncio.Queue[Item | None] = asyncio.Queue(maxsize=self.claim_batch)
+        recorder = _Recorder(self.items)
+        unsent: list[Item] = []
+        workers = [
+            asyncio.create_task(self._worker(queue, report, recorder, unsent))
+            for _ in range(min(self.workers, len(page)))
+        ]
+        try:
+            while page and not self._stopping:
+                await self._feed(page, queue, report)
+                if len(page) < PAGE:
+                    break
+                page = await self.items.due(now, PAGE, (page[-1].due_at, page[-1].id))
+            for _ in workers:
+                await queue.put(None)
+            await asyncio.gather(*workers)
+        except BaseException:
+            # Cancelled or dying: sends under way are left "sending" (never repeated).
+            for worker in workers:
+                worker.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+            raise
+        finally:
+            while not queue.empty():
+                waiting = queue.get_nowait()
+                if waiting is not None:
+                    unsent.append(waiting)
+            await self.items.unclaim(unsent)
+            await recorder.close()
+        return report
+
+    async def _feed(
+        self, page: list[Item], queue: asyncio.Queue[Item | None], report: SweepReport
+    ) -> None:
+        """Skip what is stale, claim the rest in small batches, hand them to the workers.
+        Few items are claimed ahead of sending, so a crash loses little."""
+        ready: list[Item] = []
+        for item in page:
+            if item.user_id in self._blocked:
+                await self.items.block(item.user_id)
+                continue
+            now = self.runtime.now()
+            if not schedule.within_grace(item.due_at, now, self.grace):
+                report.skipped_late += 1
+                await self.items.skip(item, await self._next_after(item, now - self.grace))
+                continue
+            ready.append(item)
+        for start in range(0, len(ready), self.claim_batch):
+            if self._stopping:
+                return
+            chunk = ready[start : start + self.claim_batch]
+            for item in await self.items.claim(chunk, self.runtime.now()):
+                await queue.put(item)
+
+    async def _worker(
+        self,
+        queue: asyncio.Queue[Item | None],
+        report: SweepReport,
+        recorder: _Recorder,
+        unsent: list[Item],
+    ) -> None:
+        while True:
+            item = await queue.get()
+            if item is None:
+                return
+            if self._stopping:
+                unsent.append(item)  # claimed, certainly not sent: due again after restart
+                continue
+            try:
+                await self._process(item, report, recorder, unsent)
+            except Exception as exc:
+                report.failed += 1
+                log.error("a scheduled send failed: %s", type(exc).__name__)
+
+    async def _process(
+        self, item: Item, report: SweepReport, recorder: _Recorder, unsent: list[Item]
+    ) -> None:
+        """Send one claimed item.  From the Bot API call on it counts as sent: whatever
+        happens, it is not sent again (at most once)."""
+        store = self.runtime.store
+        try:
+            chat_id = await store.chat_id(item.user_id)
+            await self.pacer.wait(chat_id)
+        except BaseException:
+            unsent.append(item)
+            raise
+        if self._stopping:
+            unsent.append(item)
+            return
+        try:
+            sent, autodelete = await self._send(item, chat_id, report)
+        except Forbidden:
+            report.blocked += 1
+            self._blocked.add(item.user_id)
+            await self.items.block(item.user_id)
+            return
+        except Exception:
+            recorder.add(item, await self._next_after(item, self.runtime.now()))
+            raise
+        recorder.add(item, await self._next_after(item, self.runtime.now()))
+        if sent:
+            report.sent += 1
+            now = self.runtime.now()
+            await store.remember_messages(
+                item.user_id, sent, now, delete_after=delete_after(now, autodelete)
+            )
+        else:
+            report.empty += 1
+
+    async def _send(self, item: Item, chat_id: int, report: SweepReport) -> tuple[list[int], int]:
+        """Run the flow's trigger and send its replies; the ids of the messages sent and
+        the user's auto-delete setting (minutes, 0 = off) for them."""
+        assert self.bot is not None
+        now = self.runtime.now()
+        result = await self.runtime.conversation.step(
+            item.user_id, Input(kind="trigger", now=now, text=item.trigger)
+        )
+        if result.ignored or not result.replies:
+            return [], 0
+        sent: list[int] = []
+        first = True
+        for reply in order(result.replies):
+            sent += await self._send_reply(chat_id, reply, result.seq, report, first)
+            first = False
+        return sent, result.autodelete_minutes
+
+    async def _send_reply(
+        self, chat_id: int, reply: Reply, seq: int, report: SweepReport, first: bool
+    ) -> list[int]:
+        assert self.bot is not None
+        parts = len(render_reply(reply))
+        # The first message's slot was reserved before the claim; pay for the rest.
+        if first:
+            self.pacer.charge(chat_id, parts - 1)
+        else:
+            await self.pacer.wait(chat_id, parts)
+        attempt = 0
+        while True:
+            try:
+                return await send_replies(self.bot, chat_id, [reply], seq)
+            except RetryAfter as exc:
+                # Telegram refused the message (nothing was delivered): wait, retry.
+                # A reply in several parts may have been half sent: never repeated.
+                self.pacer.pause(_retry_seconds(exc))
+                attempt += 1
+                if parts > 1 or attempt > MAX_RETRIES:
+                    raise
+                report.retried += 1
+                await self.pacer.wait(chat_id, parts)

@@ -1,0 +1,224 @@
+"""Queries on the schedule table (see :mod:`bot.schedule.models`).
+
+Every write is one short transaction.  Writes that depend on a row's state (claiming,
+finishing, skipping) are conditional on that state, so a concurrent change (new
+settings, a wipe) is never overwritten by a stale decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, and_, delete, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.schedule.models import BLOCKED, CHECKIN, PENDING, SENDING, ScheduleItem
+from bot.store.facade import Store
+from bot.store.models import new_id
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    user_id: str
+    kind: str
+    topic: str
+    due_at: datetime
+    status: str
+
+    @property
+    def trigger(self) -> str:
+        """The flow input text for this item ("checkin" or "checkback:<topic>")."""
+        return CHECKIN if self.kind == CHECKIN else f"{self.kind}:{self.topic}"
+
+
+def _affected(result: Any) -> int:
+    return int(cast(CursorResult[Any], result).rowcount)
+
+
+_COLUMNS = (
+    ScheduleItem.id,
+    ScheduleItem.user_id,
+    ScheduleItem.kind,
+    ScheduleItem.topic,
+    ScheduleItem.due_at,
+    ScheduleItem.status,
+)
+
+
+def _items(rows: Iterable[Any]) -> list[Item]:
+    return [Item(r.id, r.user_id, r.kind, r.topic, r.due_at, r.status) for r in rows]
+
+
+class ScheduleStore:
+    """The schedule rows of a :class:`bot.store.facade.Store`'s database."""
+
+    def __init__(self, store: Store) -> None:
+        self.sessions: async_sessionmaker[AsyncSession] = store.sessions
+        dialect = store.engine.dialect.name
+        self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+
+    # ------------------------------------------------------------------ setting
+    async def put(
+        self, user_id: str, kind: str, topic: str, due_at: datetime, *, blocked: bool = False
+    ) -> None:
+        """Create or replace the user's item of this kind and topic."""
+        status = BLOCKED if blocked else PENDING
+        stmt = self._insert(ScheduleItem).values(
+            id=new_id(), user_id=user_id, kind=kind, topic=topic, due_at=due_at, status=status
+        )
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[ScheduleItem.user_id, ScheduleItem.kind, ScheduleItem.topic],
+            set_={"due_at": due_at, "status": status, "claimed_at": None},
+        )
+        async with self.sessions.begin() as session:
+            await session.execute(stmt)
+
+    async def remove(self, user_id: str, kind: str, topic: str = "") -> None:
+        async with self.sessions.begin() as session:
+            await session.execute(
+                delete(ScheduleItem).where(
+                    ScheduleItem.user_id == user_id,
+                    ScheduleItem.kind == kind,
+                    ScheduleItem.topic == topic,
+                )
+            )
+
+    async def of_user(self, user_id: str) -> list[Item]:
+        async with self.sessions() as session:
+            rows = await session.execute(
+                select(*_COLUMNS)
+                .where(ScheduleItem.user_id == user_id)
+                .order_by(ScheduleItem.kind, ScheduleItem.topic)
+            )
+            return _items(rows)
+
+    # ------------------------------------------------------------------ the sweep
+    async def due(
+        self, now: datetime, limit: int, after: tuple[datetime, str] | None = None
+    ) -> list[Item]:
+        """Pending items due at ``now`` or earlier, oldest first, after the keyset
+        position ``after`` (due_at, id) of the previous page."""
+        query = select(*_COLUMNS).where(ScheduleItem.status == PENDING, ScheduleItem.due_at <= now)
+        if after is not None:
+            query = query.where(
+                or_(
+                    ScheduleItem.due_at > after[0],
+                    and_(ScheduleItem.due_at == after[0], ScheduleItem.id > after[1]),
+                )
+            )
+        query = query.order_by(ScheduleItem.due_at, ScheduleItem.id).limit(limit)
+        async with self.sessions() as session:
+            return _items(await session.execute(query))
+
+    async def claim(self, items: Sequence[Item], now: datetime) -> list[Item]:
+        """Mark the items as being sent, in one transaction committed before the Bot API
+        is called.  Returns those claimed; an item that changed since it was read (new
+        settings, a wipe) is left out and must not be sent."""
+        claimed: list[Item] = []
+        async with self.sessions.begin() as session:
+            for item in items:
+                result = await session.execute(
+                    update(ScheduleItem)
+                    .where(
+                        ScheduleItem.id == item.id,
+                        ScheduleItem.status == PENDING,
+                        ScheduleItem.due_at == item.due_at,
+                    )
+                    .values(status=SENDING, claimed_at=now)
+                )
+                if _affected(result) == 1:
+                    claimed.append(item)
+        return claimed
+
+    async def unclaim(self, items: Sequence[Item]) -> None:
+        """Claimed items that were certainly not sent (stopping): due again as they were."""
+        if not items:
+            return
+        async with self.sessions.begin() as session:
+            await session.execute(
+                update(ScheduleItem)
+                .where(ScheduleItem.id.in_([i.id for i in items]), ScheduleItem.status == SENDING)
+                .values(status=PENDING, claimed_at=None)
+            )
+
+    async def finish(self, item: Item, next_due: datetime | None) -> None:
+        """After a send attempt: schedule the next occurrence, or drop the item."""
+        await self.finish_many([(item, next_due)])
+
+    async def finish_many(self, done: Sequence[tuple[Item, datetime | None]]) -> None:
+        """:meth:`finish` for several items in one transaction."""
+        if not done:
+            return
+        async with self.sessions.begin() as session:
+            for item, next_due in done:
+                await self._settle_in(session, item, SENDING, next_due)
+
+    async def skip(self, item: Item, next_due: datetime | None) -> None:
+        """A pending item too late to send: schedule the next occurrence, or drop it."""
+        await self._settle(item, PENDING, next_due)
+
+    async def _settle(self, item: Item, status: str, next_due: datetime | None) -> None:
+        async with self.sessions.begin() as session:
+            await self._settle_in(session, item, status, next_due)
+
+    @staticmethod
+    async def _settle_in(
+        session: AsyncSession, item: Item, status: str, next_due: datetime | None
+    ) -> None:
+        where = (
+            ScheduleItem.id == item.id,
+            ScheduleItem.status == status,
+            ScheduleItem.due_at == item.due_at,
+        )
+        if next_due is None:
+            await session.execute(delete(ScheduleItem).where(*where))
+        else:
+            await session.execute(
+                update(ScheduleItem)
+                .where(*where)
+                .values(due_at=next_due, status=PENDING, claimed_at=None)
+            )
+
+    async def interrupted(self) -> list[Item]:
+        """Items left "sending" by a crash (each may or may not have been delivered)."""
+        async with self.sessions() as session:
+            return _items(
+                await session.execute(select(*_COLUMNS).where(ScheduleItem.status == SENDING))
+            )
+
+    # ------------------------------------------------------------------ blocked users
+    async def block(self, user_id: str) -> None:
+        """The user blocked the bot: hold every item of theirs."""
+        async with self.sessions.begin() as session:
+            await session.execute(
+                update(ScheduleItem)
+                .where(ScheduleItem.user_id == user_id)
+                .values(status=BLOCKED, claimed_at=None)
+            )
+
+    async def blocked_users(self) -> set[str]:
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(ScheduleItem.user_id).where(ScheduleItem.status == BLOCKED).distinct()
+            )
+            return set(rows)
+
+    async def held(self, user_id: str) -> list[Item]:
+        """The user's items held because they had blocked the bot."""
+        async with self.sessions() as session:
+            return _items(
+                await session.execute(
+                    select(*_COLUMNS).where(
+                        ScheduleItem.user_id == user_id, ScheduleItem.status == BLOCKED
+                    )
+                )
+            )
+
+    async def release(self, item: Item, next_due: datetime | None) -> None:
+        """A held item of a user who came back: due again at ``next_due``, or dropped."""
+        await self._settle(item, BLOCKED, next_due)

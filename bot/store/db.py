@@ -1,0 +1,163 @@
+"""Database engines and sessions (SQLite by default, PostgreSQL when the URL says so).
+
+SQLite connections get their pragmas on connect: WAL journal, a busy timeout, foreign
+keys, ``secure_delete`` (deleted content is overwritten in the file) and
+``synchronous=NORMAL`` (safe with WAL, much faster than FULL).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, event
+from sqlalchemy import create_engine as _create_sync_engine
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import create_async_engine as _create_async_engine
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+_SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA secure_delete=ON",
+    "PRAGMA synchronous=NORMAL",
+)
+
+
+def is_sqlite(url: str | URL) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def sqlite_path(url: str | URL) -> Path | None:
+    """The file behind a SQLite URL (None for other databases and in-memory SQLite)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return None
+    database = parsed.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def database_file_missing(url: str | URL) -> bool:
+    """True when ``url`` is a SQLite file that does not exist yet.
+
+    Connecting would create it, so read-only checks ask this first.
+    """
+    path = sqlite_path(url)
+    return path is not None and not path.exists()
+
+
+def safe_url(url: str | URL) -> str:
+    """The URL for messages: the password is hidden."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def describe_error(exc: BaseException) -> str:
+    """One line naming a connection/database error (for operator messages)."""
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    first = text.splitlines()[0] if text else ""
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _set_sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        for pragma in _SQLITE_PRAGMAS:
+            cursor.execute(pragma)
+    finally:
+        cursor.close()
+
+
+def create_engine(url: str | URL) -> AsyncEngine:
+    """An async engine for ``url`` (SQLite connections get the pragmas).
+
+    Nothing is created until the first connection; call :func:`prepare_directory` before
+    the first write so a SQLite file's directory exists.
+    """
+    engine = _create_async_engine(url)
+    if is_sqlite(url):
+        event.listen(engine.sync_engine, "connect", _set_sqlite_pragmas)
+    return engine
+
+
+def create_sqlite_sync_engine(url: str | URL) -> Engine:
+    """A plain (thread-bound) engine on the same SQLite file as ``url``, with the same
+    pragmas; for a writer thread (see ``bot.store.sqlite_writer``)."""
+    engine = _create_sync_engine(make_url(url).set(drivername="sqlite"))
+    event.listen(engine, "connect", _set_sqlite_pragmas)
+    return engine
+
+
+def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def sqlite_files(url: str | URL) -> list[Path]:
+    """The main file of a SQLite database plus its WAL and shared-memory files."""
+    path = sqlite_path(url)
+    if path is None:
+        return []
+    return [path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")]
+
+
+def prepare_directory(url: str | URL) -> None:
+    """Make the directory of a SQLite file (mode 0700) if it is missing."""
+    path = sqlite_path(url)
+    if path is not None:
+        ensure_private_dir(path.parent)
+
+
+def ensure_private_dir(path: Path) -> None:
+    """Create ``path`` (mode 0700) if it is missing."""
+    if not path.exists():
+        os.makedirs(path, mode=0o700, exist_ok=True)
+
+
+# --------------------------------------------------------------------------- migrations
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+
+
+def _alembic_config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    """The newest schema revision this code knows."""
+    heads = ScriptDirectory.from_config(_alembic_config()).get_heads()
+    if len(heads) != 1:
+        raise RuntimeError(f"the migrations have {len(heads)} heads; merge them")
+    return heads[0]
+
+
+def _current(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+async def current_revision(engine: AsyncEngine) -> str | None:
+    """The schema revision of the database (None when it has never been migrated)."""
+    async with engine.connect() as conn:
+        return await conn.run_sync(_current)
+
+
+async def upgrade_database(engine: AsyncEngine) -> None:
+    """Bring the data database to the newest revision (a no-op when it is there)."""
+
+    def upgrade(connection: Connection) -> None:
+        if _current(connection) == head_revision():
+            return
+        command.upgrade(_alembic_config(connection), "head")
+
+    async with engine.begin() as conn:
+        await conn.run_sync(upgrade)

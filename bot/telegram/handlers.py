@@ -1,0 +1,205 @@
+"""Telegram handlers: turn updates into flow input and flow output into messages.
+
+Private chats only.  Nothing a user typed is logged; errors are logged by type only.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+from telegram import Message, Update
+from telegram.error import Forbidden, TelegramError
+from telegram.ext import (
+    Application,
+    ApplicationHandlerStop,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from bot.engine.actions import run_command
+from bot.engine.conversation import StepResult
+from bot.engine.runtime import Runtime
+from bot.telegram import callbacks
+from bot.telegram.autodelete import delete_after
+from bot.telegram.send import send_replies
+from flows import router
+from flows.types import Input, Reply
+
+log = logging.getLogger(__name__)
+
+PRIVATE_ONLY = (
+    "I only work in private chats, so that what you tell me stays between us. "
+    "Please open a private chat with me."
+)
+#: the pop-up on a button of an old menu
+EXPIRED_POPUP = "That menu has expired."
+#: the message above the current step, shown again after such a button
+EXPIRED = f"{EXPIRED_POPUP} Here is where you are now:"
+INVALID_BUTTON = "That button doesn't work any more. Send /help to see what I can do."
+SORRY = (
+    "Sorry, something went wrong on my side. Please try that again, or use /cancel to "
+    "start afresh. Nothing you saved before is lost."
+)
+
+#: Kinds of message content that are not text, by the attribute PTB exposes.
+_MEDIA = (
+    "sticker",
+    "photo",
+    "voice",
+    "video",
+    "video_note",
+    "animation",
+    "audio",
+    "document",
+    "location",
+    "contact",
+    "poll",
+    "dice",
+    "venue",
+)
+
+
+def runtime_of(context: ContextTypes.DEFAULT_TYPE) -> Runtime:
+    runtime: Runtime = context.application.bot_data["runtime"]
+    return runtime
+
+
+def message_input(message: Message, now: datetime) -> Input:
+    """Map a Telegram message to flow input."""
+    text = message.text or message.caption or ""
+    if message.forward_origin is not None:
+        original = message.forward_origin.date
+        if original.tzinfo is None:
+            original = original.replace(tzinfo=UTC)
+        return Input(kind="forward", now=now, text=text, forwarded_at=original)
+    if message.text and message.text.startswith("/"):
+        head, _, args = message.text.partition(" ")
+        name = head[1:].split("@", 1)[0].lower()
+        if name:
+            return Input(kind="command", now=now, text=name, args=args.strip())
+    if text:
+        return Input(kind="text", now=now, text=text)
+    kind = next((k for k in _MEDIA if getattr(message, k, None)), "message")
+    return Input(kind="media", now=now, text=kind)
+
+
+async def deliver(
+    runtime: Runtime,
+    context: ContextTypes.DEFAULT_TYPE,
+    user_id: str,
+    chat_id: int,
+    result: StepResult,
+    incoming_ids: tuple[int, ...] = (),
+) -> None:
+    """Send a step's replies (and carry out adapter-only commands)."""
+    bot = context.bot
+    replies = list(result.replies)
+    if result.stale:
+        replies.insert(0, Reply(EXPIRED))
+    if "delete_input" in result.commands and incoming_ids:
+        # the user's message held a PIN: it does not stay in the chat
+        try:
+            await bot.delete_messages(chat_id, list(incoming_ids))
+        except TelegramError as exc:
+            log.info("could not delete a PIN message: %s", type(exc).__name__)
+        incoming_ids = ()
+    sent = await send_replies(bot, chat_id, replies, result.seq)
+    for name in result.commands:
+        if name != "delete_input":
+            sent += await run_command(runtime, bot, user_id, chat_id, name)
+    if "wipe" not in result.commands:
+        now = runtime.now()
+        await runtime.store.remember_messages(
+            user_id,
+            [*incoming_ids, *sent],
+            now,
+            delete_after=delete_after(now, result.autodelete_minutes),
+        )
+
+
+async def on_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Any update from a group or channel: say so once, touch no data."""
+    if update.callback_query is not None:
+        await update.callback_query.answer(PRIVATE_ONLY, show_alert=True)
+    elif update.effective_message is not None and update.effective_message.text:
+        # only messages someone wrote (not "X joined the group") get the answer
+        try:
+            await update.effective_message.reply_text(PRIVATE_ONLY)
+        except TelegramError as exc:
+            log.info("could not answer in a group: %s", type(exc).__name__)
+    raise ApplicationHandlerStop
+
+
+async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    user = update.effective_user
+    chat = update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    runtime = runtime_of(context)
+    user_id, created = await runtime.store.ensure_user(user.id, chat.id)
+    if runtime.conversation.hooks is not None:
+        await runtime.conversation.hooks.user_seen(user_id)
+    inp = message_input(message, runtime.now())
+    result = await runtime.conversation.step(user_id, inp, is_new=created)
+    await deliver(runtime, context, user_id, chat.id, result, (message.message_id,))
+
+
+async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    data = callbacks.decode(query.data)
+    message = query.message
+    if message is not None and message.chat.type != "private":
+        await query.answer(PRIVATE_ONLY, show_alert=True)
+        return
+    runtime = runtime_of(context)
+    user_id = await runtime.store.find_user(query.from_user.id)
+    if data is None or user_id is None:
+        # nothing follows (an unknown or wiped user): the pop-up only
+        await query.answer(INVALID_BUTTON if data is None else EXPIRED_POPUP)
+        return
+    if runtime.conversation.hooks is not None:
+        await runtime.conversation.hooks.user_seen(user_id)
+    result = await runtime.conversation.choice(user_id, data.seq, data.value, runtime.now())
+    if result.ignored:
+        await query.answer()
+        return
+    await query.answer(EXPIRED_POPUP if result.stale else None)
+    chat_id = message.chat.id if message is not None else await runtime.store.chat_id(user_id)
+    await deliver(runtime, context, user_id, chat_id, result)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log the error's type and place, never the update (it holds the user's text)."""
+    error = context.error
+    if isinstance(error, Forbidden):
+        log.info("a user has blocked the bot")
+        return
+    tb = error.__traceback__ if error is not None else None
+    where = ""
+    while tb is not None:
+        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    log.error("error while handling an update: %s at %s", type(error).__name__, where)
+    if isinstance(update, Update) and update.effective_chat is not None:
+        if update.effective_chat.type != "private":
+            return
+        try:
+            await context.bot.send_message(update.effective_chat.id, SORRY)
+        except TelegramError:
+            pass
+
+
+def register(application: Application) -> None:  # type: ignore[type-arg]
+    not_private = ~filters.ChatType.PRIVATE
+    application.add_handler(MessageHandler(not_private, on_group), group=-1)
+    application.add_handler(CommandHandler([name for name, _ in router.COMMANDS], on_message))
+    application.add_handler(MessageHandler(filters.ALL & filters.ChatType.PRIVATE, on_message))
+    application.add_handler(CallbackQueryHandler(on_callback))
+    application.add_error_handler(on_error)

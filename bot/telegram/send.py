@@ -1,0 +1,60 @@
+"""Send flow replies to a chat: escaped, split under Telegram's limit, with compact
+inline keyboards.  The one place that turns ``Reply`` into Bot API calls."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.telegram import callbacks
+from bot.telegram.render import MAX_TEXT, Part, render_reply
+from flows.types import Reply
+
+log = logging.getLogger(__name__)
+
+
+def keyboard(part: Part, seq: int) -> InlineKeyboardMarkup | None:
+    if not part.buttons:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(label, callback_data=callbacks.encode(seq, value))
+                for label, value in row
+            ]
+            for row in part.buttons
+        ]
+    )
+
+
+def order(replies: Sequence[Reply]) -> list[Reply]:
+    """The safety message always goes first, on its own.  The other replies of a step
+    are merged into as few messages as fit (a reply with buttons ends a message), so a
+    step sends one or two messages: fewer notifications, and well inside Telegram's
+    one-message-a-second-per-chat pace."""
+    safety = [r for r in replies if r.kind == "safety"]
+    merged: list[Reply] = []
+    for reply in (r for r in replies if r.kind != "safety"):
+        last = merged[-1] if merged else None
+        if (
+            last is not None
+            and not last.buttons
+            and last.kind == reply.kind
+            and len(last.text) + len(reply.text) + 2 <= MAX_TEXT
+        ):
+            merged[-1] = Reply(f"{last.text}\n\n{reply.text}", reply.buttons, reply.kind)
+        else:
+            merged.append(reply)
+    return safety + merged
+
+
+async def send_replies(bot: Bot, chat_id: int, replies: Sequence[Reply], seq: int) -> list[int]:
+    """Send every reply; return the ids of the messages sent (for /hide)."""
+    sent: list[int] = []
+    for reply in order(replies):
+        for part in render_reply(reply):
+            message = await bot.send_message(chat_id, part.html, reply_markup=keyboard(part, seq))
+            sent.append(message.message_id)
+    return sent
