@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
+from flows.choices import TOKEN, Choice, Value, pack
 from flows.types import Button, Reply
 
 #: Hard limit for one Reply.text (Telegram allows 4096; the adapter escapes HTML).
 MAX_REPLY = 3500
-#: A button value: compact token the adapter can prefix and still stay under 64 bytes.
-TOKEN = re.compile(r"^[A-Za-z0-9_.:-]{1,32}$")
 
 #: How much text we keep from one message (pasted, forwarded or typed).
 MAX_PASTE = 20000
@@ -26,10 +24,13 @@ LONG_PASTE = 200
 Keyboard = tuple[tuple[Button, ...], ...]
 
 
-def button(label: str, value: str) -> Button:
-    if not TOKEN.match(value):
+def button(label: str, value: str | Value) -> Button:
+    """A button pressing ``value`` (a flow's typed choice; a plain token only until every
+    flow has its own :class:`~flows.choices.Choice`)."""
+    token = value if isinstance(value, str) and not isinstance(value, Choice) else pack(value)
+    if not TOKEN.match(token):
         raise ValueError("button value is not a compact token")
-    return Button(label=label, value=value)
+    return Button(label=label, value=token)
 
 
 def keyboard(*rows: Sequence[Button]) -> Keyboard:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal
 
 from flows import analysis
 from flows.conversations import (
@@ -31,6 +31,7 @@ from flows.conversations import (
 )
 from flows.flowspec import FlowSpec
 from flows.replies import LONG_PASTE, MAX_PASTE, button, clip, keyboard, main_menu
+from flows.steps import Flow
 from flows.types import (
     Command,
     Effect,
@@ -64,14 +65,14 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 )
 _COMMAND_NAMES = frozenset(name for name, _ in COMMANDS)
 
-FLOWS: dict[str, FlowSpec] = {
+FLOWS: dict[str, FlowSpec | Flow[Any]] = {
     spec.name: spec
     for spec in (
         onboarding.SPEC,
         reasons.SPEC,
         urge.SPEC,
         urge.BACK,
-        hoover.SPEC,
+        hoover.FLOW,
         monkey.SPEC,
         incoming.SPEC,
         safety.SPEC,
@@ -123,7 +124,7 @@ STARTS: dict[str, tuple[Starter, str | None]] = {
     "start": (onboarding.start, onboarding.SPEC.name),
     "help": (_help, None),
     "urge": (urge.start, urge.SPEC.name),
-    "hoover": (hoover.start, hoover.SPEC.name),
+    "hoover": (hoover.start, hoover.FLOW.name),
     "monkey": (monkey.start, monkey.SPEC.name),
     "reasons": (reasons.start, reasons.SPEC.name),
     "checkin": (checkin.start, checkin.SPEC.name),
@@ -357,8 +358,8 @@ def _text(state: State | None, inp: Input, data: UserData) -> Outcome:
     warned: list[str] = list(state.get("warned", [])) if state else []
     flow_state = state
     if kinds:
-        marked, warning, logged = safety.danger_first({"warned": warned}, kinds, data)
-        warned = list(marked.get("warned", []))
+        marked, warning, logged = safety.danger_first(warned, kinds, data)
+        warned = list(marked)
         before += warning
         effects += logged
     elif check.possible and safety.GENTLE not in warned:

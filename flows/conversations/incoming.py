@@ -28,7 +28,8 @@ def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
     value = chosen(inp)
     rest = {k: v for k, v in state.items() if k not in ("text", "at", "step")}
     if value == "in:them":
-        return hoover.start_with(state["text"], state.get("at"), rest, data)
+        warned = tuple(state.get("warned", []))
+        return hoover.start_with(state["text"], state.get("at"), warned, data)
     if value == "in:relay":
         return monkey.start_with(state["text"], state.get("at"), rest, data)
     if value == "in:no":

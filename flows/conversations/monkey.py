@@ -113,7 +113,8 @@ def _present(state: State, text: str, at: str | None, data: UserData) -> Outcome
     label = state["label"]
     text, _ = clip(text, MAX_PASTE)
     result = analysis.analyze(text)
-    state, before, effects = danger_first(state, result.danger_ids, data)
+    warned, before, effects = danger_first(state.get("warned", []), result.danger_ids, data)
+    state = {**state, "warned": list(warned)} if warned else state
     tactics = result.tactics
     if "relay" not in result.tactic_ids:
         # it came through someone else: that is the pattern, whatever the words are

@@ -90,16 +90,14 @@ def gentle_check(source: str) -> Reply:
 
 
 def danger_first(
-    state: State, kinds: Sequence[str], data: UserData
-) -> tuple[State, list[Reply], list[Effect]]:
+    warned: Sequence[str], kinds: Sequence[str], data: UserData
+) -> tuple[tuple[str, ...], list[Reply], list[Effect]]:
     """The safety message for danger kinds not yet warned about in this conversation
-    (``state["warned"]``), the event to log, and the state that remembers the warning."""
-    warned = list(state.get("warned", []))
+    (``warned``), the event to log, and the kinds warned about from now on."""
     new = [k for k in dict.fromkeys(kinds) if k not in warned]
     if not new:
-        return state, [], []
-    state = {**state, "warned": [*warned, *new]}
-    return state, [safety_message(new, data)], [LogEvent("safety", {"danger": new})]
+        return tuple(warned), [], []
+    return (*warned, *new), [safety_message(new, data)], [LogEvent("safety", {"danger": new})]
 
 
 # --------------------------------------------------------------------------- checklists

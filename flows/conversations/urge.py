@@ -410,7 +410,8 @@ def _grey_rock(state: State, value: str | None, text: str | None, data: UserData
             return None
         incoming, _ = clip(text, MAX_PASTE)
         result = analysis.analyze(incoming)
-        state, before, effects = danger_first(state, result.danger_ids, data)
+        warned, before, effects = danger_first(state.get("warned", []), result.danger_ids, data)
+        state = {**state, "warned": list(warned)} if warned else state
         before += logistics_replies(result.logistics, result.grey_rock, result.tactic_ids)
         new = {**state, "incoming": incoming}
         return go(SPEC, new, "gr_offer", data, before=before, effects=effects)

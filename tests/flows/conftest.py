@@ -24,6 +24,7 @@ import flows.analysis as analysis_pkg
 from flows import router
 from flows.analysis.danger import DangerCheck
 from flows.analysis.result import Analysis, DraftCheck, Finding
+from flows.choices import Choice, Value, pack
 from flows.replies import MAX_REPLY, TOKEN
 from flows.types import (
     AddReasons,
@@ -334,8 +335,10 @@ class Convo:
     def trigger(self, what: str) -> Outcome:
         return self.send(Input("trigger", self.now, text=what))
 
-    def tap(self, value: str, *, shown: bool = True) -> Outcome:
+    def tap(self, value: str | Value, *, shown: bool = True) -> Outcome:
         """Press a button; by default it must be one of the buttons just shown."""
+        if not isinstance(value, str) or isinstance(value, Choice):
+            value = pack(value)
         if shown:
             assert value in values(self.last), f"{value!r} not among {values(self.last)}"
         return self.send(Input("choice", self.now, text=value))

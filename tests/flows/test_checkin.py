@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from flows.conversations.checkin import parse_time
+from flows.conversations.hoover import Hv
 from flows.timezones import CITIES, find_zone, shown_name, valid_zone
 from flows.types import LogEvent, UpdateSettings
 
@@ -269,4 +270,4 @@ def test_checkin_mid_flow_keeps_the_interrupted_flow(known: Convo) -> None:
     assert "resume:yes" in values(out)
     out = known.tap("resume:yes")
     assert known.state == interrupted
-    assert "hv:save" in values(out)
+    assert Hv.SAVE in values(out)

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from flows.choices import pack
+from flows.conversations.hoover import Hv
 from flows.types import LogEvent, SaveEvidence, UpdateSettings
 
 from .conftest import NOW, Convo, text_of, values
@@ -17,7 +19,7 @@ def test_tactics_are_named_with_the_words_and_why(known: Convo) -> None:
     # our own name and why when the analysis gives none
     assert "A promise to change: “I will change”. A change made under pressure" in text
     assert "You do not have to decide whether it is sincere." in text
-    assert {"hv:save", "hv:nosave"} == set(values(out))
+    assert {Hv.SAVE, Hv.NOSAVE} == set(values(out))
 
 
 def test_nothing_found_is_said_plainly(known: Convo) -> None:
@@ -30,8 +32,8 @@ def test_save_as_evidence_with_default_sender_and_original_date(known: Convo) ->
     at = NOW - timedelta(hours=5)
     known.command("hoover")
     known.forward(MESSAGE, at=at)
-    known.tap("hv:save")
-    out = known.tap("hv:them")
+    known.tap(Hv.SAVE)
+    out = known.tap(Hv.THEM)
     saved = [e for e in out.effects if isinstance(e, SaveEvidence)]
     assert saved == [
         SaveEvidence(
@@ -39,13 +41,13 @@ def test_save_as_evidence_with_default_sender_and_original_date(known: Convo) ->
             tactics=("apology", "promise"), danger=(),
         )
     ]  # fmt: skip
-    assert "plan:none" in values(out)
+    assert Hv.NO_REPLY in values(out)
 
 
 def test_sender_label_can_be_typed(known: Convo) -> None:
     known.command("hoover")
     known.say(MESSAGE)
-    known.tap("hv:save")
+    known.tap(Hv.SAVE)
     known.say("  J.  ")
     assert known.store.evidence[-1].sender == "J."
 
@@ -53,7 +55,7 @@ def test_sender_label_can_be_typed(known: Convo) -> None:
 def test_not_saving_goes_to_the_plan(known: Convo) -> None:
     known.command("hoover")
     known.say(MESSAGE)
-    out = known.tap("hv:nosave")
+    out = known.tap(Hv.NOSAVE)
     assert "Not replying is the default" in text_of(out)
     assert not known.store.evidence
 
@@ -61,18 +63,18 @@ def test_not_saving_goes_to_the_plan(known: Convo) -> None:
 def test_no_reply_plan_with_block_checklist_remembered(known: Convo) -> None:
     known.command("hoover")
     known.say(MESSAGE)
-    known.tap("hv:nosave")
-    out = known.tap("plan:none")
-    assert "blk:payments" in values(out) and "blk:new" in values(out)
-    out = known.tap("blk:phone")
+    known.tap(Hv.NOSAVE)
+    out = known.tap(Hv.NO_REPLY)
+    assert pack(Hv.BLOCKED("payments")) in values(out) and pack(Hv.BLOCKED("new")) in values(out)
+    out = known.tap(pack(Hv.BLOCKED("phone")))
     assert UpdateSettings({"block_checklist": ["phone"]}) in out.effects
     assert "✓ Phone calls and SMS" in [
         b.label for r in out.replies for row in r.buttons for b in row
     ]
-    out = known.tap("blk:email")
-    out = known.tap("blk:phone")  # untick
+    out = known.tap(pack(Hv.BLOCKED("email")))
+    out = known.tap(pack(Hv.BLOCKED("phone")))  # untick
     assert known.store.settings["block_checklist"] == ["email"]
-    out = known.tap("blk:done")
+    out = known.tap(Hv.BLOCK_DONE)
     assert (
         LogEvent("hoover", {"tactics": ["apology", "promise"], "plan": "no_reply"}) in out.effects
     )
@@ -81,8 +83,8 @@ def test_no_reply_plan_with_block_checklist_remembered(known: Convo) -> None:
     # the ticks are remembered the next time
     known.command("hoover")
     known.say(MESSAGE)
-    known.tap("hv:nosave")
-    out = known.tap("plan:none")
+    known.tap(Hv.NOSAVE)
+    out = known.tap(Hv.NO_REPLY)
     labels = [b.label for r in out.replies for row in r.buttons for b in row]
     assert "✓ Email (or a filter that hides theirs)" in labels
 
@@ -90,11 +92,11 @@ def test_no_reply_plan_with_block_checklist_remembered(known: Convo) -> None:
 def test_necessary_contact_plan(known: Convo) -> None:
     known.command("hoover")
     known.say("You always were selfish. Are you picking her up at 5?")
-    known.tap("hv:nosave")
-    out = known.tap("plan:needed")
+    known.tap(Hv.NOSAVE)
+    out = known.tap(Hv.NEEDED)
     assert "Are you picking her up at 5?" in text_of(out)
     assert "5." in [r.text for r in out.replies]
-    known.tap("hv:draft")
+    known.tap(Hv.DRAFT)
     out = known.say("sorry, yes at 5")
     assert "Yes, 5." in text_of(out)
     assert (
@@ -108,8 +110,8 @@ def test_danger_in_the_message_gives_the_safety_message_first(known: Convo) -> N
     out = known.say("Sorry. If you don't come back I'll kill you.")
     assert out.replies[0].kind == "safety"
     assert "save a copy before you block" in text_of(out)
-    known.tap("hv:save")
-    known.tap("hv:them")
+    known.tap(Hv.SAVE)
+    known.tap(Hv.THEM)
     assert known.store.evidence[-1].danger == ("violence",)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from flows.conversations.hoover import Hv
+
 from .conftest import Convo, text_of, values
 
 pytestmark = pytest.mark.real_analysis
@@ -14,7 +16,7 @@ def test_hoover_names_an_apology_and_a_promise(known: Convo) -> None:
     out = known.say("I'm so sorry. I've changed, I promise it will never happen again.")
     assert "Here's what I notice" in text_of(out)
     assert "You do not have to decide whether it is sincere." in text_of(out)
-    assert "hv:save" in values(out)
+    assert Hv.SAVE in values(out)
 
 
 def test_real_threat_gets_the_safety_message_first(known: Convo) -> None:

@@ -7,6 +7,7 @@ import re
 from datetime import timedelta
 
 from flows import router
+from flows.conversations.hoover import Hv
 from flows.types import Input, SaveUnsent
 
 from .conftest import NOW, Convo, text_of, values
@@ -112,7 +113,7 @@ def test_text_where_only_buttons_fit_nudges_and_shows_the_step(known: Convo) -> 
     known.say("I'm sorry, I will change")
     out = known.say("hmm")
     assert "tap one of the options" in out.replies[0].text
-    assert "hv:save" in values(out)
+    assert Hv.SAVE in values(out)
 
 
 def test_cancel_leaves_any_flow(known: Convo) -> None:
@@ -206,8 +207,8 @@ def test_forward_outside_a_flow_offers_hoover_or_monkey_and_keeps_the_text(known
     out = known.tap("in:them")
     assert "Here's what I notice" in text_of(out)
     assert "Paste or forward" not in text_of(out)  # not asked again
-    known.tap("hv:save")
-    known.tap("hv:them")
+    known.tap(Hv.SAVE)
+    known.tap(Hv.THEM)
     assert known.store.evidence[-1].original_at == at
     assert known.store.evidence[-1].text == "I'm sorry, I will change."
 

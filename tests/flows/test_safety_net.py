@@ -4,6 +4,7 @@ away."""
 
 from __future__ import annotations
 
+from flows.conversations.hoover import Hv
 from flows.types import LogEvent
 
 from .conftest import Convo, text_of, values
@@ -72,7 +73,7 @@ def test_continue_button_shows_the_step_again(known: Convo) -> None:
     state = known.state
     out = known.tap("safe:ok")
     assert "/safety" in out.replies[0].text
-    assert "hv:save" in values(out)
+    assert Hv.SAVE in values(out)
     assert known.state == state
 
 
@@ -84,7 +85,7 @@ def test_show_safety_button_opens_safety_and_offers_to_go_back(known: Convo) -> 
     out = known.tap("sf:done")
     assert "resume:yes" in values(out)
     out = known.tap("resume:yes")
-    assert "hv:save" in values(out)
+    assert Hv.SAVE in values(out)
 
 
 def test_forwarded_self_harm_threat_is_about_them_not_the_user(known: Convo) -> None:
@@ -102,7 +103,7 @@ def test_pasted_message_in_hoover_is_checked_as_incoming(known: Convo) -> None:
     assert known.store.events[0].data == {"danger": ["self_harm_them"]}
     # the hoover step went on after it, and no second safety message
     assert sum(r.kind == "safety" for r in out.replies) == 1
-    assert "hv:save" in values(out)
+    assert Hv.SAVE in values(out)
 
 
 def test_danger_in_a_checkin_answer(known: Convo) -> None:
