@@ -1,0 +1,66 @@
+"""The labelled sets in tests/data/, who wrote each, and what each is for.
+
+Every writer got only the label definitions of PRODUCT.md and a persona, never the rules,
+the models or another writer's texts.  A writer's set is either training data or a blind
+test in a round, never both: the blind set is scored once, totals only, and joins the
+training data in the next round.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+sys.path.insert(0, str(ROOT))
+
+
+@dataclass(frozen=True)
+class LabelledSet:
+    file: str
+    writer: str
+    persona: str
+
+
+#: Training data: every set here is trained on (and held out in turn for the figures).
+TRAINING: tuple[LabelledSet, ...] = (
+    LabelledSet("labelled_messages.jsonl", "w0", "first set, written with the rules"),
+    LabelledSet("blind_a.jsonl", "w1", "mixed registers"),
+    LabelledSet("blind_b.jsonl", "w1", "mixed registers"),
+    LabelledSet("blind_c.jsonl", "w2", "another writer"),
+    LabelledSet("blind_d.jsonl", "w3", "veiled threats, euphemisms, quoted texts"),
+    LabelledSet("blind_e.jsonl", "w4", "other registers and regions"),
+    LabelledSet("w_g.jsonl", "w_g", "northern England and Scotland, ex-partners"),
+    LabelledSet("w_h.jsonl", "w_h", "US South and Midwest, narcissistic parents, church"),
+    LabelledSet("w_i.jsonl", "w_i", "Australia and New Zealand, co-parents"),
+    LabelledSet("w_j.jsonl", "w_j", "South Asian families, in-laws, WhatsApp"),
+    LabelledSet("w_k.jsonl", "w_k", "Gen-Z, DMs and gaming chats"),
+    LabelledSet("w_l.jsonl", "w_l", "older adults, letters, rural"),
+)
+
+#: The newest blind set: a writer nobody has tuned on (Nigeria, Ghana, Kenya, the
+#: Caribbean and their diaspora).  Scored once, totals only.
+BLIND = LabelledSet("blind_f.jsonl", "blind_f", "West and East Africa, the Caribbean")
+
+
+def sender_of(row: dict[str, Any]) -> str:
+    if row.get("sender"):
+        return str(row["sender"])
+    return "me" if row["source"] == "user" else "them"
+
+
+def load(sets: tuple[LabelledSet, ...] | list[LabelledSet]) -> list[dict[str, Any]]:
+    rows = []
+    for s in sets:
+        with (DATA / s.file).open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    row = json.loads(line)
+                    row["writer"] = s.writer
+                    row["sender"] = sender_of(row)
+                    rows.append(row)
+    return rows
