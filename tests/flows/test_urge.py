@@ -242,3 +242,31 @@ def test_not_sure_offers_a_checkback_or_logs_undecided(known: Convo) -> None:
     assert pack(Ur.LATER(15)) in values(out)
     known.tap(Ur.NO_CHECKBACK)
     assert known.events("urge") == [{"pull": "miss", "outcome": "undecided"}]
+
+
+def test_a_forged_or_stale_index_in_the_unsent_list_is_ignored(known: Convo) -> None:
+    known.store.unsent = [UnsentView("a" * 32, "First letter", NOW - timedelta(days=1))]
+    known.command("urge")
+    known.tap(Ur.UNSENT)
+    state = known.state
+    for forged in (Ur.READ(1), Ur.READ("x"), Ur.READ(99999999)):
+        out = known.tap(forged, shown=False)
+        assert out.ignored and known.state == state
+
+
+def test_a_conversation_saved_before_the_upgrade_goes_on(known: Convo) -> None:
+    """Stored states keep their JSON keys: what the old code saved still loads."""
+    known.store.unsent = [UnsentView("a" * 32, "First letter", NOW - timedelta(days=1))]
+    known.state = {"flow": "urge", "step": "write", "pull": "guilt", "draft": "Dear you"}
+    known.say("Goodbye.")
+    out = known.tap(Ur.WRITTEN)
+    assert SaveUnsent("Dear you\n\nGoodbye.") in out.effects
+    known.tap(Ur.HELD)
+    assert known.events("urge") == [{"pull": "guilt", "outcome": "held"}]
+    known.state = {"flow": "urge", "step": "unsent_del", "back": "choose", "uid": "a" * 32}
+    out = known.tap(Ur.DELETE_YES, shown=False)
+    assert DeleteUnsent("a" * 32) in out.effects
+    assert known.state is not None and known.state["step"] == "choose"
+    known.state = {"flow": "urge_back", "step": "again", "pull": "anger"}
+    known.tap(UrBack.NO_AGAIN, shown=False)
+    assert known.events("urge")[-1] == {"pull": "anger", "outcome": "undecided"}
