@@ -70,8 +70,8 @@ FLOWS: dict[str, FlowSpec | Flow[Any]] = {
     for spec in (
         onboarding.SPEC,
         reasons.SPEC,
-        urge.SPEC,
-        urge.BACK,
+        urge.FLOW,
+        urge.BACK_FLOW,
         hoover.FLOW,
         monkey.SPEC,
         incoming.SPEC,
@@ -123,7 +123,7 @@ Starter = Callable[[Input, UserData], Outcome]
 STARTS: dict[str, tuple[Starter, str | None]] = {
     "start": (onboarding.start, onboarding.SPEC.name),
     "help": (_help, None),
-    "urge": (urge.start, urge.SPEC.name),
+    "urge": (urge.start, urge.FLOW.name),
     "hoover": (hoover.start, hoover.FLOW.name),
     "monkey": (monkey.start, monkey.SPEC.name),
     "reasons": (reasons.start, reasons.SPEC.name),
@@ -297,7 +297,7 @@ def _trigger(state: State | None, inp: Input, data: UserData) -> Outcome:
         resume, effects = _leave(state, checkin.DAILY.name)
         return _advance(checkin.daily_start(data), resume, (), effects)
     if inp.text == "checkback:urge":
-        resume, effects = _leave(state, urge.BACK.name)
+        resume, effects = _leave(state, urge.BACK_FLOW.name)
         return _advance(urge.checkback_start(data), resume, (), effects)
     return Outcome(state=state, ignored=True)
 

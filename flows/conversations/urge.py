@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from flows import analysis
+from flows.choices import Choice, Press
 from flows.conversations.reasons import NO_REASONS_LINE, read_back
 from flows.conversations.safety import danger_first
-from flows.flowspec import FlowSpec, chosen, end, go, typed
 from flows.necessary_contact import draft_replies, logistics_replies
 from flows.replies import (
     MAX_HOW,
@@ -19,6 +21,7 @@ from flows.replies import (
     replies_from,
     short,
 )
+from flows.steps import Flow, FlowState, Result, Step, end, go, to
 from flows.types import (
     DeleteUnsent,
     Effect,
@@ -29,20 +32,20 @@ from flows.types import (
     SaveUnsent,
     ScheduleCheckback,
     SetSupport,
-    State,
     UnsentView,
     UpdateSettings,
     UserData,
 )
 
+#: What can pull you toward them; "Something else" (:attr:`Ur.OTHER`) comes after these.
 PULLS: tuple[tuple[str, str], ...] = (
     ("miss", "I miss them"),
     ("explain", "I want to explain or defend myself"),
     ("guilt", "I feel guilty"),
     ("anger", "I'm angry"),
     ("practical", "Something practical"),
-    ("other", "Something else"),
 )
+_PULL_KEYS = {key for key, _ in PULLS}
 PULL_WORDS: dict[str, str] = {
     "miss": (
         "Missing them makes sense. Often it's the kind moments you miss, or the person you "
@@ -78,250 +81,219 @@ REPLIED_WORDS = (
 )
 
 
+class Ur(Choice):
+    PULL = "ur.pull"  # carries the pull's key: Ur.PULL("miss")
+    OTHER = "ur.other"
+    OTHER_SKIP = "ur.oskip"
+    WAIT = "ur.wait"
+    WRITE = "ur.write"
+    SUPPORT = "ur.sup"
+    NEEDED = "ur.needed"
+    LATER = "ur.later"  # carries the minutes: Ur.LATER(15)
+    NO_CHECKBACK = "ur.nolater"
+    WRITTEN = "ur.wdone"
+    SUPPORT_SKIP = "ur.supskip"
+    FIRST = "ur.first"
+    CHECK_DRAFT = "ur.draft"
+    NO_CHECK = "ur.grskip"
+    HELD = "ur.held"
+    UNSURE = "ur.unsure"
+    REPLIED = "ur.replied"
+    PRACTICAL_ONLY = "ur.practical"
+    UNSENT = "ur.unsent"
+    UNSENT_BACK = "ur.uback"
+    READ = "ur.read"  # carries the index in the list: Ur.READ(0)
+    DELETE = "ur.udel"
+    DELETE_YES = "ur.udely"
+
+
+@dataclass(frozen=True)
+class UrgeState(FlowState):
+    pull: str = "other"
+    draft: str = ""  # the unsent message being written
+    necessary: bool = False  # "it's necessary contact"
+    incoming: str = ""  # their message that needs a practical answer
+    sup: str = ""  # the support person's name, before how to reach them
+    back: str = "pull"  # the step the unsent messages were opened from
+    uids: tuple[str, ...] = ()  # the unsent messages listed, in order
+    uid: str | None = None  # the one being read
+    udel: tuple[str, ...] = ()  # deleted in this conversation
+
+
 def discreet(data: UserData) -> bool:
     return bool(data.settings.get("discreet", True))
 
 
-def _log(state: State, outcome: str, **extra: object) -> LogEvent:
-    return LogEvent("urge", {"pull": state.get("pull", "other"), "outcome": outcome, **extra})
+def _log(pull: str, outcome: str, **extra: object) -> LogEvent:
+    return LogEvent("urge", {"pull": pull, "outcome": outcome, **extra})
 
 
-def _unsent(state: State, data: UserData) -> list[UnsentView]:
-    gone = set(state.get("udel", []))
-    return [u for u in data.unsent if u.id not in gone]
+def _unsent(state: UrgeState, data: UserData) -> list[UnsentView]:
+    return [u for u in data.unsent if u.id not in state.udel]
 
 
 def _day(u: UnsentView) -> str:
     return f"{u.created_at.day} {u.created_at:%b}"
 
 
-# --------------------------------------------------------------------------- asks
 def start(inp: Input, data: UserData) -> Outcome:
-    return go(SPEC, {}, "pull", data)
+    return go(FLOW, UrgeState(), "pull", data)
 
 
-def _ask_pull(state: State, data: UserData) -> tuple[Reply, ...]:
-    rows = [[button(label, f"pull:{key}")] for key, label in PULLS]
+# --------------------------------------------------------------------------- asks
+def _ask_pull(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
+    rows = [[button(label, Ur.PULL(key))] for key, label in PULLS]
+    rows.append([button("Something else", Ur.OTHER)])
     count = len(_unsent(state, data))
     if count:
-        rows.append([button(f"My unsent messages ({count})", "u:list")])
+        rows.append([button(f"My unsent messages ({count})", Ur.UNSENT)])
     text = "Let's take a breath first. What's pulling you toward them right now?"
     return (Reply(text, keyboard(*rows)),)
 
 
-def _ask_pull_other(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_pull_other(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     return (
         Reply(
             "Tell me in a few words, if you like.",
-            keyboard([button("Skip", "pull:skip")]),
+            keyboard([button("Skip", Ur.OTHER_SKIP)]),
         ),
     )
 
 
-def _ask_choose(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_choose(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     said = read_back(data, count=3, otherwise=NO_REASONS_LINE)
     support = data.support.name if data.support else "someone I trust"
     rows = [
-        [button("Wait it out", "act:wait")],
-        [button("Write it here instead", "act:write")],
-        [button(f"Reach {short(support, 30)}", "act:support")],
-        [button("It's necessary contact", "act:needed")],
+        [button("Wait it out", Ur.WAIT)],
+        [button("Write it here instead", Ur.WRITE)],
+        [button(f"Reach {short(support, 30)}", Ur.SUPPORT)],
+        [button("It's necessary contact", Ur.NEEDED)],
     ]
     count = len(_unsent(state, data))
     if count:
-        rows.append([button(f"My unsent messages ({count})", "u:list")])
+        rows.append([button(f"My unsent messages ({count})", Ur.UNSENT)])
     question = "If you reply, are you giving them a way back in?\n\nWhat would help right now?"
     return (*said, Reply(question, keyboard(*rows)))
 
 
-def _ask_wait(state: State, data: UserData) -> tuple[Reply, ...]:
-    rows = [[button(label, f"wait:{minutes}") for minutes, label, _ in WAITS]]
-    rows.append([button("No need to check back", "wait:no")])
+def _ask_wait(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
+    rows = [[button(label, Ur.LATER(minutes)) for minutes, label, _ in WAITS]]
+    rows.append([button("No need to check back", Ur.NO_CHECKBACK)])
     return (Reply("When should I check back with you?", keyboard(*rows)),)
 
 
-def _ask_write(state: State, data: UserData) -> tuple[Reply, ...]:
-    if state.get("draft"):
+def _ask_write(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
+    if state.draft:
         text = "Got it. Keep going, or tap Done when you've said it all."
     else:
         text = (
             "Write everything you want to say to them. It stays here and is never sent, "
             "not now and not later. Use as many messages as you need, then tap Done."
         )
-    return (Reply(text, keyboard([button("Done", "w:done")])),)
+    return (Reply(text, keyboard([button("Done", Ur.WRITTEN)])),)
 
 
-def _ask_sup_name(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_sup_name(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "You haven't added a support person yet. Who could you reach when it's hard? "
         "Send a first name or a nickname."
     )
-    return (Reply(text, keyboard([button("Skip", "sup:skip")])),)
+    return (Reply(text, keyboard([button("Skip", Ur.SUPPORT_SKIP)])),)
 
 
-def _ask_sup_how(state: State, data: UserData) -> tuple[Reply, ...]:
-    text = f"How do you reach {state['sup']}? (call, text, drop by...)"
-    return (Reply(text, keyboard([button("Skip", "sup:skip")])),)
+def _ask_sup_how(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
+    text = f"How do you reach {state.sup}? (call, text, drop by...)"
+    return (Reply(text, keyboard([button("Skip", Ur.SUPPORT_SKIP)])),)
 
 
-def _ask_gr_in(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_gr_in(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Paste their message, the one that needs a practical answer, or forward it here. "
         "I'll find the part that needs answering."
     )
-    return (Reply(text, keyboard([button("There's no message, I'm writing first", "gr:first")])),)
+    return (Reply(text, keyboard([button("There's no message, I'm writing first", Ur.FIRST)])),)
 
 
-def _ask_gr_offer(state: State, data: UserData) -> tuple[Reply, ...]:
-    buttons = keyboard([button("Check my reply", "gr:draft"), button("No, thanks", "gr:skip")])
+def _ask_gr_offer(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
+    buttons = keyboard(
+        [button("Check my reply", Ur.CHECK_DRAFT), button("No, thanks", Ur.NO_CHECK)]
+    )
     return (Reply("Want me to look at your reply before you send it?", buttons),)
 
 
-def _ask_gr_draft(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_gr_draft(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     return (
         Reply(
             "Paste the reply you're thinking of sending.",
-            keyboard([button("Skip", "gr:skip")]),
+            keyboard([button("Skip", Ur.NO_CHECK)]),
         ),
     )
 
 
-def _ask_out(state: State, data: UserData) -> tuple[Reply, ...]:
-    if state.get("necessary"):
+def _ask_out(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
+    if state.necessary:
         rows = [
-            [button("I'll send only the practical part", "out:needed")],
-            [button("I won't reply after all", "out:held")],
-            [button("Not sure yet", "out:unsure")],
+            [button("I'll send only the practical part", Ur.PRACTICAL_ONLY)],
+            [button("I won't reply after all", Ur.HELD)],
+            [button("Not sure yet", Ur.UNSURE)],
         ]
     else:
         rows = [
-            [button("I'm holding off", "out:held")],
-            [button("Not sure yet", "out:unsure")],
-            [button("I already replied", "out:replied")],
+            [button("I'm holding off", Ur.HELD)],
+            [button("Not sure yet", Ur.UNSURE)],
+            [button("I already replied", Ur.REPLIED)],
         ]
     return (Reply("Where are you with it now?", keyboard(*rows)),)
 
 
-def _ask_unsent(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_unsent(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     items = _unsent(state, data)
     blocks = ["Your unsent messages. They were never sent and never will be."]
     blocks += [f"{i + 1}. {_day(u)}: {short(u.text, 70)}" for i, u in enumerate(items)]
-    numbers = [button(f"Read {i + 1}", f"u:v:{i}") for i in range(len(items))]
-    return replies_from(blocks, (*grid(numbers, 4), (button("Back", "u:back"),)))
+    numbers = [button(f"Read {i + 1}", Ur.READ(i)) for i in range(len(items))]
+    return replies_from(blocks, (*grid(numbers, 4), (button("Back", Ur.UNSENT_BACK),)))
 
 
-def _ask_unsent_one(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_unsent_one(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     item = _picked(state, data)
-    buttons = keyboard([button("Delete it", "u:del"), button("Back to the list", "u:list")])
+    buttons = keyboard([button("Delete it", Ur.DELETE), button("Back to the list", Ur.UNSENT)])
     if item is None:
         return (Reply("That one is gone.", buttons),)
     return replies_from([f"Written {_day(item)}:", "", item.text], buttons)
 
 
-def _ask_unsent_del(state: State, data: UserData) -> tuple[Reply, ...]:
-    buttons = keyboard([button("Yes, delete it", "u:dy"), button("Keep it", "u:list")])
+def _ask_unsent_del(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
+    buttons = keyboard([button("Yes, delete it", Ur.DELETE_YES), button("Keep it", Ur.UNSENT)])
     return (Reply("Delete this unsent message for good?", buttons),)
 
 
-def _picked(state: State, data: UserData) -> UnsentView | None:
-    wanted = state.get("uid")
-    return next((u for u in data.unsent if u.id == wanted), None)
+def _picked(state: UrgeState, data: UserData) -> UnsentView | None:
+    return next((u for u in data.unsent if u.id == state.uid), None)
 
 
-# --------------------------------------------------------------------------- steps
-def _unsent_steps(state: State, value: str, data: UserData) -> Outcome | None:
-    step = state["step"]
-    if value == "u:list" and step in ("pull", "choose", "unsent_one", "unsent_del"):
-        back = str(state.get("back", step)) if step.startswith("unsent") else step
-        uids = [u.id for u in _unsent(state, data)]
-        if not uids:
-            return go(SPEC, state, back, data, before=(Reply("No unsent messages left."),))
-        return go(SPEC, {**state, "back": back, "uids": uids}, "unsent", data)
-    if value == "u:back" and step == "unsent":
-        return go(SPEC, _drop(state, "uids", "uid"), state.get("back", "pull"), data)
-    if step == "unsent" and value.startswith("u:v:"):
-        index = value[4:]
-        uids = state.get("uids", [])
-        if not index.isdigit() or int(index) >= len(uids):
-            return None
-        return go(SPEC, {**state, "uid": uids[int(index)]}, "unsent_one", data)
-    if step == "unsent_one" and value == "u:del":
-        return go(SPEC, state, "unsent_del", data)
-    if step == "unsent_del" and value == "u:dy":
-        deleted = [*state.get("udel", []), state["uid"]]
-        new = _drop({**state, "udel": deleted}, "uids", "uid")
-        return go(
-            SPEC,
-            new,
-            state.get("back", "pull"),
-            data,
-            before=(Reply("Deleted."),),
-            effects=(DeleteUnsent(state["uid"]),),
-        )
-    return None
+# --------------------------------------------------------------------------- moves: the pull
+def _after_pull(state: UrgeState, pull: str, data: UserData) -> Outcome:
+    return go(FLOW, replace(state, pull=pull), "choose", data, before=(Reply(PULL_WORDS[pull]),))
 
 
-def _drop(state: State, *keys: str) -> State:
-    return {k: v for k, v in state.items() if k not in keys}
-
-
-def _after_pull(state: State, pull: str, data: UserData) -> Outcome:
-    new = {**state, "pull": pull}
-    return go(SPEC, new, "choose", data, before=(Reply(PULL_WORDS[pull]),))
-
-
-def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    step = state["step"]
-    value = chosen(inp)
-    text = typed(inp)
-    if value is not None and value.startswith("u:"):
-        return _unsent_steps(state, value, data)
-    if step == "pull":
-        if value is not None and value.startswith("pull:"):
-            pull = value[5:]
-            if pull == "other":
-                return go(SPEC, state, "pull_other", data)
-            if pull in PULL_WORDS:
-                return _after_pull(state, pull, data)
-            return None
-        if text:
-            return _after_pull(state, "other", data)
+def _pulled(state: UrgeState, press: Press, data: UserData) -> Result:
+    if press.arg not in _PULL_KEYS:
         return None
-    if step == "pull_other":
-        if text or value == "pull:skip":
-            return _after_pull(state, "other", data)
-        return None
-    if step == "choose":
-        if value == "act:wait":
-            return go(SPEC, state, "wait", data)
-        if value == "act:write":
-            return go(SPEC, state, "write", data)
-        if value == "act:support":
-            return _support(state, data)
-        if value == "act:needed":
-            return go(SPEC, {**state, "necessary": True}, "gr_in", data)
-        return None
-    if step == "wait":
-        return _wait(state, value, data)
-    if step == "write":
-        return _write(state, value, text, data)
-    if step in ("sup_name", "sup_how"):
-        return _support_steps(state, value, text, data)
-    if step in ("gr_in", "gr_offer", "gr_draft"):
-        return _grey_rock(state, value, text, data)
-    if step == "out":
-        return _outcome(state, value, data)
-    return None
+    return _after_pull(state, press.arg, data)
 
 
-def _wait(state: State, value: str | None, data: UserData) -> Outcome | None:
-    if value == "wait:no":
-        return end(
-            Reply("Okay. Whatever you decide, you can come back here any time: /urge."),
-            effects=(_log(state, "undecided"),),
-        )
+def _said_other(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
+    return _after_pull(state, "other", data)
+
+
+def _skipped_other(state: UrgeState, press: Press, data: UserData) -> Result:
+    return _after_pull(state, "other", data)
+
+
+# --------------------------------------------------------------------------- moves: wait it out
+def _later(state: UrgeState, press: Press, data: UserData) -> Result:
     for minutes, _, when in WAITS:
-        if value == f"wait:{minutes}":
+        if press.arg == str(minutes):
             text = (
                 f"Okay, I'll check back {when}. Until then, put a little distance between you "
                 "and the phone: a walk, a glass of water, a shower. An urge rises, peaks "
@@ -331,161 +303,257 @@ def _wait(state: State, value: str | None, data: UserData) -> Outcome | None:
                 Reply(text),
                 effects=(
                     ScheduleCheckback(minutes=minutes, topic="urge"),
-                    UpdateSettings({"urge_pending": {"pull": state.get("pull", "other")}}),
+                    UpdateSettings({"urge_pending": {"pull": state.pull}}),
                 ),
             )
     return None
 
 
-def _write(state: State, value: str | None, text: str | None, data: UserData) -> Outcome | None:
-    draft = state.get("draft", "")
-    if text:
-        joined = f"{draft}\n\n{text}" if draft else text
-        kept, cut = clip(joined, MAX_PASTE)
-        before = (
-            (Reply(f"That's a lot, so I kept the first {MAX_PASTE} characters."),) if cut else ()
-        )
-        return go(SPEC, {**state, "draft": kept}, "write", data, before=before)
-    if value == "w:done":
-        if not draft:
-            return go(SPEC, state, "write", data, before=(Reply("There's nothing written yet."),))
-        saved = Reply(
-            "Kept here, never sent. You can read it again, or delete it, from /urge. "
-            "Often the need to say it fades once it's written down."
-        )
-        return go(
-            SPEC, _drop(state, "draft"), "out", data, before=(saved,), effects=(SaveUnsent(draft),)
-        )
-    return None
+def _no_checkback(state: UrgeState, press: Press, data: UserData) -> Result:
+    return end(
+        Reply("Okay. Whatever you decide, you can come back here any time: /urge."),
+        effects=(_log(state.pull, "undecided"),),
+    )
 
 
-def _support(state: State, data: UserData) -> Outcome:
+# --------------------------------------------------------------------------- moves: write
+def _wrote(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
+    joined = f"{state.draft}\n\n{text}" if state.draft else text
+    kept, cut = clip(joined, MAX_PASTE)
+    before = (Reply(f"That's a lot, so I kept the first {MAX_PASTE} characters."),) if cut else ()
+    return go(FLOW, replace(state, draft=kept), "write", data, before=before)
+
+
+def _written(state: UrgeState, press: Press, data: UserData) -> Result:
+    if not state.draft:
+        return to("write", Reply("There's nothing written yet."))
+    saved = Reply(
+        "Kept here, never sent. You can read it again, or delete it, from /urge. "
+        "Often the need to say it fades once it's written down."
+    )
+    new = replace(state, draft="")
+    return go(FLOW, new, "out", data, before=(saved,), effects=(SaveUnsent(state.draft),))
+
+
+def _keep(state: UrgeState) -> tuple[Effect, ...]:
+    return (SaveUnsent(state.draft),) if state.draft else ()
+
+
+# --------------------------------------------------------------------------- moves: support
+def _support(state: UrgeState, press: Press, data: UserData) -> Result:
     if data.support is None:
-        return go(SPEC, state, "sup_name", data)
+        return to("sup_name")
     how = f" ({data.support.how})" if data.support.how else ""
     text = (
         f"Your person: {data.support.name}{how}. This could be a good moment to reach out "
         'to them instead. Even "Having a hard moment, can you talk?" is enough.'
     )
-    return go(SPEC, state, "out", data, before=(Reply(text),))
+    return to("out", Reply(text))
 
 
-def _support_steps(
-    state: State, value: str | None, text: str | None, data: UserData
-) -> Outcome | None:
-    if state["step"] == "sup_name":
-        if value == "sup:skip":
-            words = (
-                "That's okay. A friend, a helpline, or writing it down here all count as "
-                "reaching out."
-            )
-            return go(SPEC, state, "out", data, before=(Reply(words),))
-        if text:
-            name, _ = clip(" ".join(text.split()), MAX_LABEL)
-            return go(SPEC, {**state, "sup": name}, "sup_how", data)
-        return None
-    how = ""
-    if text:
-        how, _ = clip(text, MAX_HOW)
-    elif value != "sup:skip":
-        return None
-    name = state["sup"]
-    words = f"Saved. Maybe reach out to {name} now, instead of to them."
+def _no_support(state: UrgeState, press: Press, data: UserData) -> Result:
+    words = "That's okay. A friend, a helpline, or writing it down here all count as reaching out."
+    return to("out", Reply(words))
+
+
+def _support_named(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
+    name, _ = clip(" ".join(text.split()), MAX_LABEL)
+    return go(FLOW, replace(state, sup=name), "sup_how", data)
+
+
+def _support_saved(state: UrgeState, how: str, data: UserData) -> Outcome:
+    words = f"Saved. Maybe reach out to {state.sup} now, instead of to them."
     return go(
-        SPEC,
-        _drop(state, "sup"),
+        FLOW,
+        replace(state, sup=""),
         "out",
         data,
         before=(Reply(words),),
-        effects=(SetSupport(name, how),),
+        effects=(SetSupport(state.sup, how),),
     )
 
 
-def _grey_rock(state: State, value: str | None, text: str | None, data: UserData) -> Outcome | None:
-    step = state["step"]
-    if step == "gr_in":
-        if value == "gr:first":
-            return go(SPEC, {**state, "incoming": ""}, "gr_draft", data)
-        if not text:
-            return None
-        incoming, _ = clip(text, MAX_PASTE)
-        result = analysis.analyze(incoming)
-        warned, before, effects = danger_first(state.get("warned", []), result.danger_ids, data)
-        state = {**state, "warned": list(warned)} if warned else state
-        before += logistics_replies(result.logistics, result.grey_rock, result.tactic_ids)
-        new = {**state, "incoming": incoming}
-        return go(SPEC, new, "gr_offer", data, before=before, effects=effects)
-    if step == "gr_offer":
-        if value == "gr:draft":
-            return go(SPEC, state, "gr_draft", data)
-        if value == "gr:skip":
-            return go(SPEC, _drop(state, "incoming"), "out", data)
-        return None
-    if value == "gr:skip":
-        return go(SPEC, _drop(state, "incoming"), "out", data)
-    if not text:
-        return None
+def _support_how(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
+    how, _ = clip(text, MAX_HOW)
+    return _support_saved(state, how, data)
+
+
+def _support_how_skipped(state: UrgeState, press: Press, data: UserData) -> Result:
+    return _support_saved(state, "", data)
+
+
+# --------------------------------------------------------------------------- moves: grey rock
+def _necessary(state: UrgeState, press: Press, data: UserData) -> Result:
+    return go(FLOW, replace(state, necessary=True), "gr_in", data)
+
+
+def _writing_first(state: UrgeState, press: Press, data: UserData) -> Result:
+    return go(FLOW, replace(state, incoming=""), "gr_draft", data)
+
+
+def _their_message(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
+    incoming, _ = clip(text, MAX_PASTE)
+    result = analysis.analyze(incoming)
+    warned, before, effects = danger_first(state.warned, result.danger_ids, data)
+    before += logistics_replies(result.logistics, result.grey_rock, result.tactic_ids)
+    new = replace(state, warned=warned, incoming=incoming)
+    return go(FLOW, new, "gr_offer", data, before=before, effects=effects)
+
+
+def _no_check(state: UrgeState, press: Press, data: UserData) -> Result:
+    return go(FLOW, replace(state, incoming=""), "out", data)
+
+
+def _checked(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
     draft, _ = clip(text, MAX_PASTE)
-    check = analysis.check_draft(state.get("incoming", ""), draft)
-    return go(SPEC, _drop(state, "incoming"), "out", data, before=draft_replies(check))
+    check = analysis.check_draft(state.incoming, draft)
+    return go(FLOW, replace(state, incoming=""), "out", data, before=draft_replies(check))
 
 
-def _outcome(state: State, value: str | None, data: UserData) -> Outcome | None:
-    if value == "out:held":
-        text = (
-            "That took strength. The urge will pass; it always does. "
-            "If it comes back, /urge is here."
-        )
-        return end(Reply(text), effects=(_log(state, "held"),))
-    if value == "out:replied" and not state.get("necessary"):
-        return end(Reply(REPLIED_WORDS), effects=(_log(state, "replied"),))
-    if value == "out:needed" and state.get("necessary"):
-        text = (
-            "Keep it to that one answer. If they come back with more than the practical "
-            "part, you don't have to answer the rest."
-        )
-        return end(Reply(text), effects=(_log(state, "replied", necessary=True),))
-    if value == "out:unsure":
-        words = Reply("That's okay. You don't have to decide this minute.")
-        return go(SPEC, state, "wait", data, before=(words,))
-    return None
+# --------------------------------------------------------------------------- moves: outcome
+def _held(state: UrgeState, press: Press, data: UserData) -> Result:
+    text = (
+        "That took strength. The urge will pass; it always does. If it comes back, /urge is here."
+    )
+    return end(Reply(text), effects=(_log(state.pull, "held"),))
 
 
-def _keep(state: State) -> tuple[Effect, ...]:
-    draft = state.get("draft")
-    return (SaveUnsent(draft),) if draft else ()
+def _replied(state: UrgeState, press: Press, data: UserData) -> Result:
+    if state.necessary:
+        return None
+    return end(Reply(REPLIED_WORDS), effects=(_log(state.pull, "replied"),))
 
 
-SPEC = FlowSpec(
+def _practical_only(state: UrgeState, press: Press, data: UserData) -> Result:
+    if not state.necessary:
+        return None
+    text = (
+        "Keep it to that one answer. If they come back with more than the practical "
+        "part, you don't have to answer the rest."
+    )
+    return end(Reply(text), effects=(_log(state.pull, "replied", necessary=True),))
+
+
+# --------------------------------------------------------------------------- moves: unsent
+def _list(state: UrgeState, back: str, data: UserData) -> Outcome:
+    """The unsent messages, opened from ``back`` (where "Back" and "Deleted" return)."""
+    uids = tuple(u.id for u in _unsent(state, data))
+    if not uids:
+        return go(FLOW, state, back, data, before=(Reply("No unsent messages left."),))
+    return go(FLOW, replace(state, back=back, uids=uids), "unsent", data)
+
+
+def _open_list(state: UrgeState, press: Press, data: UserData) -> Result:
+    return _list(state, state.step, data)
+
+
+def _back_to_list(state: UrgeState, press: Press, data: UserData) -> Result:
+    return _list(state, state.back, data)
+
+
+def _close_list(state: UrgeState, press: Press, data: UserData) -> Result:
+    return go(FLOW, replace(state, uids=(), uid=None), state.back, data)
+
+
+def _read(state: UrgeState, press: Press, data: UserData) -> Result:
+    index = press.index
+    if index is None or index >= len(state.uids):
+        return None
+    return go(FLOW, replace(state, uid=state.uids[index]), "unsent_one", data)
+
+
+def _delete(state: UrgeState, press: Press, data: UserData) -> Result:
+    if state.uid is None:
+        return None
+    new = replace(state, udel=(*state.udel, state.uid), uids=(), uid=None)
+    return go(
+        FLOW,
+        new,
+        state.back,
+        data,
+        before=(Reply("Deleted."),),
+        effects=(DeleteUnsent(state.uid),),
+    )
+
+
+# --------------------------------------------------------------------------- the flow
+FLOW: Flow[UrgeState] = Flow(
     name="urge",
     title="the pause before replying",
-    asks={
-        "pull": _ask_pull,
-        "pull_other": _ask_pull_other,
-        "choose": _ask_choose,
-        "wait": _ask_wait,
-        "write": _ask_write,
-        "sup_name": _ask_sup_name,
-        "sup_how": _ask_sup_how,
-        "gr_in": _ask_gr_in,
-        "gr_offer": _ask_gr_offer,
-        "gr_draft": _ask_gr_draft,
-        "out": _ask_out,
-        "unsent": _ask_unsent,
-        "unsent_one": _ask_unsent_one,
-        "unsent_del": _ask_unsent_del,
+    state=UrgeState,
+    choices=Ur,
+    steps={
+        "pull": Step(
+            _ask_pull,
+            on={Ur.PULL: _pulled, Ur.OTHER: to("pull_other"), Ur.UNSENT: _open_list},
+            text=_said_other,
+        ),
+        "pull_other": Step(_ask_pull_other, on={Ur.OTHER_SKIP: _skipped_other}, text=_said_other),
+        "choose": Step(
+            _ask_choose,
+            on={
+                Ur.WAIT: to("wait"),
+                Ur.WRITE: to("write"),
+                Ur.SUPPORT: _support,
+                Ur.NEEDED: _necessary,
+                Ur.UNSENT: _open_list,
+            },
+        ),
+        # wait it out
+        "wait": Step(_ask_wait, on={Ur.LATER: _later, Ur.NO_CHECKBACK: _no_checkback}),
+        # write it here instead (never sent)
+        "write": Step(_ask_write, on={Ur.WRITTEN: _written}, text=_wrote),
+        # reach someone you trust
+        "sup_name": Step(_ask_sup_name, on={Ur.SUPPORT_SKIP: _no_support}, text=_support_named),
+        "sup_how": Step(
+            _ask_sup_how, on={Ur.SUPPORT_SKIP: _support_how_skipped}, text=_support_how
+        ),
+        # necessary contact: only the practical part, grey rock
+        "gr_in": Step(_ask_gr_in, on={Ur.FIRST: _writing_first}, text=_their_message),
+        "gr_offer": Step(
+            _ask_gr_offer, on={Ur.CHECK_DRAFT: to("gr_draft"), Ur.NO_CHECK: _no_check}
+        ),
+        "gr_draft": Step(_ask_gr_draft, on={Ur.NO_CHECK: _no_check}, text=_checked),
+        # where it stands now
+        "out": Step(
+            _ask_out,
+            on={
+                Ur.HELD: _held,
+                Ur.REPLIED: _replied,
+                Ur.PRACTICAL_ONLY: _practical_only,
+                Ur.UNSURE: to("wait", Reply("That's okay. You don't have to decide this minute.")),
+            },
+        ),
+        # the unsent messages, from the first two steps
+        "unsent": Step(_ask_unsent, on={Ur.READ: _read, Ur.UNSENT_BACK: _close_list}),
+        "unsent_one": Step(
+            _ask_unsent_one, on={Ur.DELETE: to("unsent_del"), Ur.UNSENT: _back_to_list}
+        ),
+        "unsent_del": Step(_ask_unsent_del, on={Ur.DELETE_YES: _delete, Ur.UNSENT: _back_to_list}),
     },
-    step=_step,
     resumable=True,
     needs=frozenset({"unsent"}),
     incoming_steps=frozenset({"gr_in"}),
-    keep=_keep,
+    keep_typed=_keep,
 )
 
 
 # --------------------------------------------------------------------------- check-back
+class UrBack(Choice):
+    HELD = "ur.bk.held"
+    REPLIED = "ur.bk.replied"
+    UNSURE = "ur.bk.unsure"
+    AGAIN = "ur.bk.again"  # carries the minutes: UrBack.AGAIN(60)
+    NO_AGAIN = "ur.bk.no"
+
+
+@dataclass(frozen=True)
+class BackState(FlowState):
+    pull: str = "other"  # what pulled, when the check-back was asked for
+
+
 def checkback_start(data: UserData) -> Outcome:
-    return go(BACK, {"pull": _pending_pull(data)}, "ask", data)
+    return go(BACK_FLOW, BackState(pull=_pending_pull(data)), "ask", data)
 
 
 def _pending_pull(data: UserData) -> str:
@@ -495,40 +563,39 @@ def _pending_pull(data: UserData) -> str:
     return "other"
 
 
-def _ask_back(state: State, data: UserData) -> tuple[Reply, ...]:
+def _clear() -> UpdateSettings:
+    return UpdateSettings({"urge_pending": None})
+
+
+def _ask_back(state: BackState, data: UserData) -> tuple[Reply, ...]:
     first = "Just checking in." if discreet(data) else "Checking back about wanting to reply."
     rows = keyboard(
-        [button("Yes, I held off", "cb:held")],
-        [button("I replied", "cb:replied")],
-        [button("Still deciding", "cb:unsure")],
+        [button("Yes, I held off", UrBack.HELD)],
+        [button("I replied", UrBack.REPLIED)],
+        [button("Still deciding", UrBack.UNSURE)],
     )
     return (Reply(f"{first}\nWere you able to hold off?", rows, kind="checkin"),)
 
 
-def _ask_again(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_again(state: BackState, data: UserData) -> tuple[Reply, ...]:
     said = read_back(data)
-    rows = [[button(label, f"again:{minutes}") for minutes, label, _ in WAITS]]
-    rows.append([button("No need to ask again", "again:no")])
+    rows = [[button(label, UrBack.AGAIN(minutes)) for minutes, label, _ in WAITS]]
+    rows.append([button("No need to ask again", UrBack.NO_AGAIN)])
     return (*said, Reply("Shall I ask again later?", keyboard(*rows)))
 
 
-def _back_step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    value = chosen(inp)
-    clear = UpdateSettings({"urge_pending": None})
-    if state["step"] == "ask":
-        if value == "cb:held":
-            text = "Good. That's one more time you chose yourself."
-            return end(Reply(text), effects=(_log(state, "held"), clear))
-        if value == "cb:replied":
-            return end(Reply(REPLIED_WORDS), effects=(_log(state, "replied"), clear))
-        if value == "cb:unsure":
-            return go(BACK, state, "again", data, before=(Reply("That's okay. No rush."),))
-        return None
-    if value == "again:no":
-        text = "Okay. Whenever it gets loud again, /urge is here."
-        return end(Reply(text), effects=(_log(state, "undecided"), clear))
+def _back_held(state: BackState, press: Press, data: UserData) -> Result:
+    text = "Good. That's one more time you chose yourself."
+    return end(Reply(text), effects=(_log(state.pull, "held"), _clear()))
+
+
+def _back_replied(state: BackState, press: Press, data: UserData) -> Result:
+    return end(Reply(REPLIED_WORDS), effects=(_log(state.pull, "replied"), _clear()))
+
+
+def _ask_later(state: BackState, press: Press, data: UserData) -> Result:
     for minutes, _, when in WAITS:
-        if value == f"again:{minutes}":
+        if press.arg == str(minutes):
             return end(
                 Reply(f"Okay, I'll ask again {when}."),
                 effects=(ScheduleCheckback(minutes=minutes, topic="urge"),),
@@ -536,10 +603,26 @@ def _back_step(state: State, inp: Input, data: UserData) -> Outcome | None:
     return None
 
 
-BACK = FlowSpec(
+def _no_again(state: BackState, press: Press, data: UserData) -> Result:
+    text = "Okay. Whenever it gets loud again, /urge is here."
+    return end(Reply(text), effects=(_log(state.pull, "undecided"), _clear()))
+
+
+BACK_FLOW: Flow[BackState] = Flow(
     name="urge_back",
     title="the check-back",
-    asks={"ask": _ask_back, "again": _ask_again},
-    step=_back_step,
+    state=BackState,
+    choices=UrBack,
+    steps={
+        "ask": Step(
+            _ask_back,
+            on={
+                UrBack.HELD: _back_held,
+                UrBack.REPLIED: _back_replied,
+                UrBack.UNSURE: to("again", Reply("That's okay. No rush.")),
+            },
+        ),
+        "again": Step(_ask_again, on={UrBack.AGAIN: _ask_later, UrBack.NO_AGAIN: _no_again}),
+    },
     resumable=True,
 )

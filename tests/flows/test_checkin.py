@@ -2,8 +2,10 @@ from __future__ import annotations
 
 import pytest
 
+from flows.choices import pack
 from flows.conversations.checkin import parse_time
 from flows.conversations.hoover import Hv
+from flows.conversations.urge import Ur
 from flows.timezones import CITIES, find_zone, shown_name, valid_zone
 from flows.types import LogEvent, UpdateSettings
 
@@ -235,9 +237,9 @@ def test_unnecessary_contact_is_logged_kindly(known: Convo) -> None:
 def test_tempted_leads_into_the_urge_flow(known: Convo) -> None:
     known.trigger("checkin")
     out = known.tap("ci:tempted")
-    assert "pull:miss" in values(out)
+    assert pack(Ur.PULL("miss")) in values(out)
     assert known.events("checkin") == [{"status": "tempted", "necessary": None, "mood": None}]
-    known.tap("pull:miss")
+    known.tap(Ur.PULL("miss"))
     assert known.state is not None and known.state["flow"] == "urge"
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from flows.choices import pack
 from flows.conversations import pinlock
+from flows.conversations.urge import Ur
 from flows.types import Command, Input, LogEvent, ReasonView, UserData
 
 from .conftest import FakeStore
@@ -108,7 +110,7 @@ def test_everything_typed_while_locked_is_kept_in_order_and_a_button_loses_none(
     data = data_with_pin()
     first = pinlock.gate(None, text("I miss him"), data)
     second = pinlock.gate(first.lock, text("so much"), data)
-    pressed = pinlock.gate(second.lock, Input(kind="choice", now=T0, text="act:write"), data)
+    pressed = pinlock.gate(second.lock, Input(kind="choice", now=T0, text=pack(Ur.WRITE)), data)
     right = pinlock.gate(pressed.lock, text("2580"), data)
     assert [r.text for r in right.runs] == ["I miss him", "so much"]
     assert not right.show_current

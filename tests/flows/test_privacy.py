@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from flows.conversations.urge import Ur
 from flows.types import Command, UpdateSettings
 
 from .conftest import Convo, text_of, values
@@ -100,8 +101,8 @@ def test_wipe_button_cannot_confirm(known: Convo) -> None:
 
 def test_wipe_mid_draft_does_not_save_the_draft_first(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
-    known.tap("act:write")
+    known.tap(Ur.PULL("miss"))
+    known.tap(Ur.WRITE)
     known.say("draft")
     out = known.command("wipe")
     assert not out.effects

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from flows.conversations.hoover import Hv
+from flows.conversations.urge import Ur
 
 from .conftest import Convo, text_of, values
 
@@ -26,16 +27,16 @@ def test_real_threat_gets_the_safety_message_first(known: Convo) -> None:
 
 def test_grey_rock_answers_only_the_question(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:practical")
-    known.tap("act:needed")
+    known.tap(Ur.PULL("practical"))
+    known.tap(Ur.NEEDED)
     out = known.say(
         "You have always been selfish. Everyone knows what kind of person you are. "
         "Are you picking her up at 5?"
     )
-    assert "gr:draft" in values(out)
-    known.tap("gr:draft")
+    assert Ur.CHECK_DRAFT in values(out)
+    known.tap(Ur.CHECK_DRAFT)
     out = known.say("Yes. And I'm not selfish, you are the one who ruined everything.")
-    assert "out:held" in values(out)
+    assert Ur.HELD in values(out)
 
 
 def test_relay_is_named(known: Convo) -> None:

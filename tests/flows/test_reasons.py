@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from flows.conversations.urge import Ur
 from flows.types import AddReasons, DeleteReason, ReasonView
 
 from .conftest import Convo, text_of, values
@@ -78,7 +79,7 @@ def test_very_long_reasons_are_read_back_whole_over_several_messages(known: Conv
     long = [ReasonView(f"{i:032x}", f"{i}" + "z" * 3999) for i in range(3)]
     known.store.reasons = long
     known.command("urge")
-    out = known.tap("pull:miss")
+    out = known.tap(Ur.PULL("miss"))
     for r in long:
         assert r.text in text_of(out).replace("\n---\n", "")
     known.command("reasons")

@@ -7,7 +7,9 @@ import re
 from datetime import timedelta
 
 from flows import router
+from flows.choices import pack
 from flows.conversations.hoover import Hv
+from flows.conversations.urge import Ur
 from flows.types import Input, SaveUnsent
 
 from .conftest import NOW, Convo, text_of, values
@@ -61,23 +63,23 @@ def test_unknown_command_keeps_the_flow(known: Convo) -> None:
 
 
 def test_forged_choice_outside_a_flow_is_ignored(convo: Convo) -> None:
-    out = convo.send(Input("choice", NOW, text="pull:miss"))
+    out = convo.send(Input("choice", NOW, text=pack(Ur.PULL("miss"))))
     assert out.ignored and not out.replies and out.state is None
 
 
 def test_stale_choice_from_another_step_is_ignored(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
+    known.tap(Ur.PULL("miss"))
     state = known.state
-    out = known.tap("pull:guilt", shown=False)  # the previous step's button
+    out = known.tap(Ur.PULL("guilt"), shown=False)  # the previous step's button
     assert out.ignored and known.state == state
 
 
 def test_render_shows_the_current_step_again(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:anger")
+    known.tap(Ur.PULL("anger"))
     shown = known.render()
-    assert "act:wait" in values(shown)
+    assert Ur.WAIT in values(shown)
     assert "way back in" in text_of(shown)
 
 
@@ -125,8 +127,8 @@ def test_cancel_leaves_any_flow(known: Convo) -> None:
 
 def test_cancel_keeps_an_unsent_draft(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
-    known.tap("act:write")
+    known.tap(Ur.PULL("miss"))
+    known.tap(Ur.WRITE)
     known.say("I still think about you.")
     out = known.command("cancel")
     assert SaveUnsent("I still think about you.") in out.effects
@@ -136,8 +138,8 @@ def test_cancel_keeps_an_unsent_draft(known: Convo) -> None:
 
 def test_restarting_the_same_flow_keeps_the_draft(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
-    known.tap("act:write")
+    known.tap(Ur.PULL("miss"))
+    known.tap(Ur.WRITE)
     known.say("Part one.")
     out = known.command("urge")
     assert SaveUnsent("Part one.") in out.effects
@@ -146,8 +148,8 @@ def test_restarting_the_same_flow_keeps_the_draft(known: Convo) -> None:
 
 def test_a_command_mid_flow_offers_to_go_back_and_nothing_is_lost(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
-    known.tap("act:write")
+    known.tap(Ur.PULL("miss"))
+    known.tap(Ur.WRITE)
     known.say("Dear you,")
     known.command("reasons")
     known.tap("r:add")
@@ -158,14 +160,14 @@ def test_a_command_mid_flow_offers_to_go_back_and_nothing_is_lost(known: Convo) 
     assert known.state is not None and known.state["step"] == "write"
     assert known.state["draft"] == "Dear you,"
     out = known.say("I'm done.")
-    out = known.tap("w:done")
+    out = known.tap(Ur.WRITTEN)
     assert known.store.unsent[-1].text == "Dear you,\n\nI'm done."
 
 
 def test_declining_to_go_back_still_keeps_the_draft(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
-    known.tap("act:write")
+    known.tap(Ur.PULL("miss"))
+    known.tap(Ur.WRITE)
     known.say("Half a letter")
     known.command("help")
     out = known.tap("resume:no")
@@ -175,7 +177,7 @@ def test_declining_to_go_back_still_keeps_the_draft(known: Convo) -> None:
 
 def test_text_during_a_go_back_offer_gets_the_menu_and_the_offer_stays(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
+    known.tap(Ur.PULL("miss"))
     known.command("help")
     out = known.say("hello")
     assert "cmd:urge" in values(out) and "resume:yes" in values(out)
@@ -230,7 +232,7 @@ def test_short_text_outside_a_flow_is_not_taken_for_a_message(convo: Convo) -> N
 def test_forward_mid_flow_at_a_button_step_offers_and_then_returns(known: Convo) -> None:
     known.command("reasons")
     known.command("urge")
-    known.tap("pull:miss")
+    known.tap(Ur.PULL("miss"))
     out = known.forward("I'm sorry")
     assert "in:them" in values(out)
     known.tap("in:no")

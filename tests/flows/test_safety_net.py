@@ -5,6 +5,7 @@ away."""
 from __future__ import annotations
 
 from flows.conversations.hoover import Hv
+from flows.conversations.urge import Ur
 from flows.types import LogEvent
 
 from .conftest import Convo, text_of, values
@@ -46,8 +47,8 @@ def test_mid_flow_the_step_resumes_after_the_safety_message(known: Convo) -> Non
 
 def test_same_danger_is_not_repeated_in_one_conversation(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
-    known.tap("act:write")
+    known.tap(Ur.PULL("miss"))
+    known.tap(Ur.WRITE)
     first = known.say("He said he will kill me")
     assert first.replies[0].kind == "safety"
     again = known.say("and that he would kill my dog")
@@ -131,8 +132,8 @@ def test_a_text_that_only_leans_towards_danger_gets_a_gentle_question(convo: Con
 
 def test_the_gentle_question_is_asked_once_in_a_conversation(known: Convo) -> None:
     known.command("urge")
-    known.tap("pull:miss")
-    known.tap("act:write")
+    known.tap(Ur.PULL("miss"))
+    known.tap(Ur.WRITE)
     first = known.say("you'll be sorry, he wrote")
     assert "If you're not safe right now" in text_of(first)
     again = known.say("you'll be sorry he said again")
