@@ -23,6 +23,7 @@ def _parse(doc: Any, source: str) -> ResourceBook:
                     contact=str(line["contact"]),
                     kind=line.get("kind", "call") if line.get("kind", "call") in _KINDS else "call",
                     note=str(line.get("note", "")),
+                    topic="crisis" if line.get("topic") == "crisis" else "abuse",
                 )
                 for line in raw.get("lines", [])
             )

@@ -167,7 +167,8 @@ class Flow(Generic[S]):
     name: str
     title: str  # "go back to <title>?" - discreet words
     state: type[S]
-    choices: type[Choice]
+    #: the flow's own choices, and any shared ones its steps use (the fear question)
+    choices: type[Choice] | tuple[type[Choice], ...]
     steps: Mapping[str, Step[S]]
     resumable: bool = False
     needs: frozenset[str] = frozenset()
@@ -192,6 +193,14 @@ class Flow(Generic[S]):
             if like is not None and key in like:
                 out[key] = like[key]
         return out
+
+    def _unpack(self, token: str) -> Press | None:
+        groups = self.choices if isinstance(self.choices, tuple) else (self.choices,)
+        for choices in groups:
+            press = unpack(token, choices)
+            if press is not None:
+                return press
+        return None
 
     # ------------------------------------------------------------------ what the router uses
     def valid(self, raw: State) -> bool:
@@ -219,7 +228,7 @@ class Flow(Generic[S]):
         row = self.steps[state.step]
         result: Result
         if inp.kind == "choice":
-            press = unpack(inp.text, self.choices)
+            press = self._unpack(inp.text)
             move = row.on.get(press.choice) if press is not None else None
             if move is None or press is None:
                 return None

@@ -111,6 +111,8 @@ class SaveEvidence:
     tactics: tuple[str, ...] = ()
     danger: tuple[str, ...] = ()
     note: str = ""
+    #: the user's own answer to "does this frighten you?": "yes", "unsure", "no" or None
+    felt: str | None = None
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,7 @@ class EvidenceView:
     original_at: datetime | None
     tactics: tuple[str, ...]
     danger: tuple[str, ...]
+    felt: str | None = None
 
 
 @dataclass(frozen=True)
@@ -267,6 +270,8 @@ class HelpLine:
     contact: str  # a phone number, a text short-code, or an address
     kind: Literal["call", "text", "web"] = "call"
     note: str = ""
+    #: "crisis" for a suicide or crisis line (shown first when the danger is self-harm)
+    topic: Literal["abuse", "crisis"] = "abuse"
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,8 @@ def test_invitation_that_pushes_contact_is_not_logistics() -> None:
     ],
 )
 def test_tactics_are_named_with_their_phrases(text: str, expected: set[str]) -> None:
-    result = analyze(text)
+    # a relayed message is analysed as from the person relaying it, as /monkey does
+    result = analyze(text, sender="relay" if expected == {"relay"} else "them")
     assert expected <= set(result.tactic_ids)
     assert set(result.tactic_ids) <= set(TACTICS)
     _assert_explained(text, result)
@@ -107,7 +108,7 @@ def test_why_names_the_pattern_kindly() -> None:
 
 
 def test_friendly_message_has_no_tactics_or_danger() -> None:
-    result = analyze("Congrats on the new job!! So proud of you 🎉")
+    result = analyze("Congrats on the new job!! So proud of you 🎉", sender="other")  # a friend
     assert result.tactics == () and result.danger == () and result.grey_rock is None
 
 
@@ -289,7 +290,7 @@ def test_quoted_forward_is_analysed_without_the_header() -> None:
         "> Your father wants me to remind you that he paid for your degree.\n"
         "> Are you coming on Sunday at 2?"
     )
-    result = analyze(text)
+    result = analyze(text, sender="relay")  # Mum passing on Father's words
     assert "relay" in result.tactic_ids
     assert "guilt" in result.tactic_ids
     assert result.logistics == ("Are you coming on Sunday at 2?",)

@@ -4,9 +4,13 @@ message someone sent the user."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import Literal
 
+from flows.analysis.context import Sender, combine_danger, combine_tactics, source_for
 from flows.analysis.danger import detect_in
 from flows.analysis.greyrock import practical_questions, reply
+from flows.analysis.learned import Model, load_model
 from flows.analysis.matching import Hit, compile_split, find_all, phrases
 from flows.analysis.normalize import normalize
 from flows.analysis.patterns import TACTICS
@@ -28,10 +32,16 @@ _WHY_THREAT_DANGER = "This sounds threatening. Threats are worth saving as evide
 _DANGER_AS_THREAT = ("violence", "stalking", "weapon", "child_safety")
 
 
-def analyze(text: str) -> Analysis:
-    """Analyse a message someone sent the user (a hoover, a relay, a co-parenting text)."""
+def analyze(
+    text: str, sender: Sender = "them", learned: Model | Literal["shipped"] | None = "shipped"
+) -> Analysis:
+    """Analyse a message someone sent the user (a hoover, a relay, a co-parenting text).
+    ``sender``: who it is from (see flows/analysis/context.py).  ``learned``: the learned
+    model to combine with the rules (``None``: the rules alone; bench/ passes the model of
+    each leave-one-writer-out fold)."""
     norm = normalize(text)
-    danger = detect_in(norm, source="incoming")
+    model = load_model() if learned == "shipped" else learned
+    danger = combine_danger(detect_in(norm, source_for(sender)), text, sender, model)
     hits: dict[str, list[Hit]] = {}
     for tactic, patterns in _COMPILED.items():
         found = find_all(patterns, norm.text)
@@ -52,12 +62,22 @@ def analyze(text: str) -> Analysis:
     if questions:
         hits["logistics"] = [Hit(s, e) for s, e in questions]
         why["logistics"] = _WHY_LOGISTICS
-    tactics: list[Finding] = []
+    rule_tactics: list[Finding] = []
     for tactic in _ORDER:
         said = phrases(norm, hits.get(tactic, ()))
         more = tuple(p for p in extra.get(tactic, ()) if p not in said)
         if said or more:
-            tactics.append(Finding(tactic, (said + more)[:5], why[tactic]))
+            rule_tactics.append(Finding(tactic, (said + more)[:5], why[tactic]))
+    tactics = list(combine_tactics(rule_tactics, text, sender, model, _ORDER))
+    named = {f.id for f in tactics}
+    for f in rule_tactics:  # what the danger findings say is always named
+        if f.id in extra and f.id not in named:
+            tactics.append(f)
+    if "logistics" in hits and "logistics" not in named:
+        tactics.extend(f for f in rule_tactics if f.id == "logistics")
+    tactics.sort(key=lambda f: _ORDER.index(f.id))
+    # a finding of the learned model gets the rule's plain words for its tactic
+    tactics = [f if f.why else replace(f, why=why.get(f.id, _WHY_LOGISTICS)) for f in tactics]
     logistics = tuple(norm.exact(s, e) for s, e in questions)
     return Analysis(
         tactics=tuple(tactics),

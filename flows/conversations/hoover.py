@@ -11,9 +11,19 @@ from flows import analysis
 from flows.choices import Choice, Press
 from flows.conversations.reasons import NO_REASONS_LINE, read_back
 from flows.conversations.safety import danger_first
+from flows.conversations.safety_path import (
+    FELT,
+    Fear,
+    Path,
+    afraid,
+    fear_question,
+    path_replies,
+    safety_line,
+    support_reply,
+)
 from flows.necessary_contact import draft_replies, logistics_replies
 from flows.replies import MAX_LABEL, MAX_PASTE, button, clip, keyboard
-from flows.steps import Flow, FlowState, Result, Step, end, go, stay, to
+from flows.steps import Flow, FlowState, Result, Step, To, end, go, stay, to
 from flows.tactic_names import describe_all
 from flows.types import (
     Input,
@@ -64,6 +74,8 @@ class HooverState(FlowState):
     logistics: tuple[str, ...] = ()
     grey: str | None = None
     ticks: tuple[str, ...] = ()
+    felt: str | None = None  # the user's answer to "does this frighten you?"
+    saved: bool = False
 
 
 def start(inp: Input, data: UserData) -> Outcome:
@@ -77,11 +89,12 @@ def start_with(text: str, at: str | None, warned: tuple[str, ...], data: UserDat
 
 def _present(state: HooverState, text: str, at: str | None, data: UserData) -> Outcome:
     text, _ = clip(text, MAX_PASTE)
-    result = analysis.analyze(text)
+    result = analysis.analyze(text, sender="them")
     warned, before, effects = danger_first(state.warned, result.danger_ids, data)
     named = describe_all(result.tactics)
     before.append(Reply(named))
-    if "whether it is sincere" not in named:
+    # after a threat, whether it is sincere is not the question
+    if "whether it is sincere" not in named and not result.danger_ids:
         before.append(Reply(SINCERE))
     new = replace(
         state,
@@ -93,7 +106,11 @@ def _present(state: HooverState, text: str, at: str | None, data: UserData) -> O
         logistics=tuple(result.logistics),
         grey=result.grey_rock,
     )
-    return go(FLOW, new, "save", data, before=before, effects=effects)
+    return go(FLOW, new, "fear", data, before=before, effects=effects)
+
+
+def _in_danger(state: HooverState) -> bool:
+    return bool(state.danger) or afraid(state.felt)
 
 
 # --------------------------------------------------------------------------- asks
@@ -105,12 +122,21 @@ def _ask_paste(state: HooverState, data: UserData) -> tuple[Reply, ...]:
     return (Reply(text),)
 
 
+def _ask_fear(state: HooverState, data: UserData) -> tuple[Reply, ...]:
+    return (fear_question(),)
+
+
+def _ask_path(state: HooverState, data: UserData) -> tuple[Reply, ...]:
+    warned = bool(set(state.danger) & set(state.warned))
+    return path_replies(state.danger, state.felt, data, saved=state.saved, warned=warned)
+
+
 def _ask_save(state: HooverState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Do you want to keep a copy in your evidence log? It's encrypted, and a record "
         "can matter later if you need an advocate, a lawyer or the police."
     )
-    if state.danger:
+    if _in_danger(state):
         text += " With threats, save a copy before you block, if it's safe to."
     buttons = keyboard([button("Save it", Hv.SAVE), button("Don't save", Hv.NOSAVE)])
     return (Reply(text, buttons),)
@@ -163,6 +189,22 @@ def _pasted(state: HooverState, text: str, inp: Input, data: UserData) -> Result
     return _present(state, text, at, data)
 
 
+def _felt(state: HooverState, press: Press, data: UserData) -> Result:
+    felt = FELT[Fear(press.choice)]
+    new = replace(state, felt=felt)
+    if afraid(felt) or state.danger:
+        return go(FLOW, new, "path", data)
+    return go(FLOW, new, "save", data)
+
+
+def _reach_support(state: HooverState, press: Press, data: UserData) -> Result:
+    return go(FLOW, state, "path", data, before=(support_reply(data),))
+
+
+def _path_on(state: HooverState, press: Press, data: UserData) -> Result:
+    return to("plan") if state.saved else to("save")
+
+
 def _save(state: HooverState, sender: str) -> SaveEvidence:
     return SaveEvidence(
         text=state.text,
@@ -171,12 +213,13 @@ def _save(state: HooverState, sender: str) -> SaveEvidence:
         original_at=datetime.fromisoformat(state.at) if state.at else None,
         tactics=state.tactics,
         danger=state.danger,
+        felt=state.felt,
     )
 
 
 def _saved(state: HooverState, sender: str) -> Result:
     saved = Reply("Saved to your evidence log (/evidence).")
-    return to("plan", saved, effects=(_save(state, sender),))
+    return To("plan", replace(state, saved=True), (saved,), (_save(state, sender),))
 
 
 def _from_them(state: HooverState, press: Press, data: UserData) -> Result:
@@ -191,6 +234,8 @@ def _from_label(state: HooverState, text: str, inp: Input, data: UserData) -> Re
 def _no_reply(state: HooverState, press: Press, data: UserData) -> Result:
     ticks = tuple(t for t in data.settings.get("block_checklist", []) if t in _BLOCK_IDS)
     good = Reply("Good. Silence is a complete answer.")
+    if _in_danger(state):
+        good = Reply(f"Good. Silence is a complete answer. {safety_line(data)}")
     return go(FLOW, replace(state, ticks=ticks), "block", data, before=(good,))
 
 
@@ -244,9 +289,15 @@ FLOW: Flow[HooverState] = Flow(
     name="hoover",
     title="the message you were looking at",
     state=HooverState,
-    choices=Hv,
+    choices=(Hv, Fear, Path),
     steps={
         "paste": Step(_ask_paste, text=_pasted),
+        # ask the person: their answer counts as much as the detector's
+        "fear": Step(_ask_fear, on={Fear.YES: _felt, Fear.UNSURE: _felt, Fear.NO: _felt}),
+        "path": Step(
+            _ask_path,
+            on={Path.SUPPORT: _reach_support, Path.SAVE: to("sender"), Path.ON: _path_on},
+        ),
         "save": Step(_ask_save, on={Hv.SAVE: to("sender"), Hv.NOSAVE: to("plan")}),
         "sender": Step(_ask_sender, on={Hv.THEM: _from_them}, text=_from_label),
         "plan": Step(_ask_plan, on={Hv.NO_REPLY: _no_reply, Hv.NEEDED: _needed}),

@@ -99,7 +99,7 @@ def fake_detect_danger(text: str, source: str = "user") -> tuple[Finding, ...]:
     return tuple(found)
 
 
-def fake_check_danger(text: str, source: str = "user") -> DangerCheck:
+def fake_check_danger(text: str, source: str = "user", sender: str | None = None) -> DangerCheck:
     """The fake safety net: "you'll be sorry" leans towards violence without showing it."""
     found = fake_detect_danger(text, source)
     if found or "you'll be sorry" not in text.lower():
@@ -107,7 +107,7 @@ def fake_check_danger(text: str, source: str = "user") -> DangerCheck:
     return DangerCheck((), ("violence",))
 
 
-def fake_analyze(text: str) -> Analysis:
+def fake_analyze(text: str, sender: str = "them", learned: object = "shipped") -> Analysis:
     low = text.lower()
     tactics = []
     if "sorry" in low:
@@ -215,6 +215,7 @@ class FakeStore:
                         effect.original_at,
                         effect.tactics,
                         effect.danger,
+                        effect.felt,
                     )
                 )
             case DeleteEvidence(evidence_id):

@@ -4,7 +4,7 @@ import pytest
 
 from flows.choices import pack
 from flows.conversations.checkin import parse_time
-from flows.conversations.hoover import Hv
+from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 from flows.timezones import CITIES, find_zone, shown_name, valid_zone
 from flows.types import LogEvent, UpdateSettings
@@ -272,4 +272,4 @@ def test_checkin_mid_flow_keeps_the_interrupted_flow(known: Convo) -> None:
     assert "resume:yes" in values(out)
     out = known.tap("resume:yes")
     assert known.state == interrupted
-    assert Hv.SAVE in values(out)
+    assert Fear.NO in values(out)  # the step after the paste: the question

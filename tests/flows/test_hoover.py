@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from flows.choices import pack
 from flows.conversations.hoover import Hv
+from flows.conversations.safety_path import Fear, Path
 from flows.types import LogEvent, SaveEvidence, UpdateSettings
 
 from .conftest import NOW, Convo, text_of, values
@@ -19,6 +20,9 @@ def test_tactics_are_named_with_the_words_and_why(known: Convo) -> None:
     # our own name and why when the analysis gives none
     assert "A promise to change: “I will change”. A change made under pressure" in text
     assert "You do not have to decide whether it is sincere." in text
+    assert set(values(out)) == {Fear.YES, Fear.UNSURE, Fear.NO}  # asked once
+    assert "frighten you" in out.replies[-1].text
+    out = known.tap(Fear.NO)
     assert {Hv.SAVE, Hv.NOSAVE} == set(values(out))
 
 
@@ -32,13 +36,14 @@ def test_save_as_evidence_with_default_sender_and_original_date(known: Convo) ->
     at = NOW - timedelta(hours=5)
     known.command("hoover")
     known.forward(MESSAGE, at=at)
+    known.tap(Fear.NO)
     known.tap(Hv.SAVE)
     out = known.tap(Hv.THEM)
     saved = [e for e in out.effects if isinstance(e, SaveEvidence)]
     assert saved == [
         SaveEvidence(
             text=MESSAGE, sender="them", kind="hoover", original_at=at,
-            tactics=("apology", "promise"), danger=(),
+            tactics=("apology", "promise"), danger=(), felt="no",
         )
     ]  # fmt: skip
     assert Hv.NO_REPLY in values(out)
@@ -47,6 +52,7 @@ def test_save_as_evidence_with_default_sender_and_original_date(known: Convo) ->
 def test_sender_label_can_be_typed(known: Convo) -> None:
     known.command("hoover")
     known.say(MESSAGE)
+    known.tap(Fear.NO)
     known.tap(Hv.SAVE)
     known.say("  J.  ")
     assert known.store.evidence[-1].sender == "J."
@@ -55,6 +61,7 @@ def test_sender_label_can_be_typed(known: Convo) -> None:
 def test_not_saving_goes_to_the_plan(known: Convo) -> None:
     known.command("hoover")
     known.say(MESSAGE)
+    known.tap(Fear.NO)
     out = known.tap(Hv.NOSAVE)
     assert "Not replying is the default" in text_of(out)
     assert not known.store.evidence
@@ -63,6 +70,7 @@ def test_not_saving_goes_to_the_plan(known: Convo) -> None:
 def test_no_reply_plan_with_block_checklist_remembered(known: Convo) -> None:
     known.command("hoover")
     known.say(MESSAGE)
+    known.tap(Fear.NO)
     known.tap(Hv.NOSAVE)
     out = known.tap(Hv.NO_REPLY)
     assert pack(Hv.BLOCKED("payments")) in values(out) and pack(Hv.BLOCKED("new")) in values(out)
@@ -83,6 +91,7 @@ def test_no_reply_plan_with_block_checklist_remembered(known: Convo) -> None:
     # the ticks are remembered the next time
     known.command("hoover")
     known.say(MESSAGE)
+    known.tap(Fear.NO)
     known.tap(Hv.NOSAVE)
     out = known.tap(Hv.NO_REPLY)
     labels = [b.label for r in out.replies for row in r.buttons for b in row]
@@ -92,6 +101,7 @@ def test_no_reply_plan_with_block_checklist_remembered(known: Convo) -> None:
 def test_necessary_contact_plan(known: Convo) -> None:
     known.command("hoover")
     known.say("You always were selfish. Are you picking her up at 5?")
+    known.tap(Fear.NO)
     known.tap(Hv.NOSAVE)
     out = known.tap(Hv.NEEDED)
     assert "Are you picking her up at 5?" in text_of(out)
@@ -109,10 +119,18 @@ def test_danger_in_the_message_gives_the_safety_message_first(known: Convo) -> N
     known.command("hoover")
     out = known.say("Sorry. If you don't come back I'll kill you.")
     assert out.replies[0].kind == "safety"
-    assert "save a copy before you block" in text_of(out)
-    known.tap(Hv.SAVE)
-    known.tap(Hv.THEM)
+    # no "is it sincere?" after a threat to kill
+    assert "whether it is sincere" not in text_of(out)
+    # even with "No", a danger finding takes the safety path
+    out = known.tap(Fear.NO)
+    assert Path.SAVE in values(out) and "cmd:riskcheck" in values(out)
+    known.tap(Path.SAVE)
+    out = known.tap(Hv.THEM)
     assert known.store.evidence[-1].danger == ("violence",)
+    assert known.store.evidence[-1].felt == "no"
+    out = known.tap(Hv.NO_REPLY)
+    assert "Silence is a complete answer" in text_of(out)
+    assert "call your local emergency number" in text_of(out)  # a safety line after danger
 
 
 def test_describe_it_in_own_words_works_too(known: Convo) -> None:

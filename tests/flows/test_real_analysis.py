@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from flows.conversations.hoover import Hv
+from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 
 from .conftest import Convo, text_of, values
@@ -17,7 +17,7 @@ def test_hoover_names_an_apology_and_a_promise(known: Convo) -> None:
     out = known.say("I'm so sorry. I've changed, I promise it will never happen again.")
     assert "Here's what I notice" in text_of(out)
     assert "You do not have to decide whether it is sincere." in text_of(out)
-    assert Hv.SAVE in values(out)
+    assert Fear.NO in values(out)  # the step after the paste: the question
 
 
 def test_real_threat_gets_the_safety_message_first(known: Convo) -> None:

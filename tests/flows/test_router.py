@@ -9,6 +9,7 @@ from datetime import timedelta
 from flows import router
 from flows.choices import pack
 from flows.conversations.hoover import Hv
+from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 from flows.types import Input, SaveUnsent
 
@@ -115,7 +116,7 @@ def test_text_where_only_buttons_fit_nudges_and_shows_the_step(known: Convo) -> 
     known.say("I'm sorry, I will change")
     out = known.say("hmm")
     assert "tap one of the options" in out.replies[0].text
-    assert Hv.SAVE in values(out)
+    assert Fear.NO in values(out)  # the step after the paste: the question
 
 
 def test_cancel_leaves_any_flow(known: Convo) -> None:
@@ -209,6 +210,7 @@ def test_forward_outside_a_flow_offers_hoover_or_monkey_and_keeps_the_text(known
     out = known.tap("in:them")
     assert "Here's what I notice" in text_of(out)
     assert "Paste or forward" not in text_of(out)  # not asked again
+    known.tap(Fear.NO)
     known.tap(Hv.SAVE)
     known.tap(Hv.THEM)
     assert known.store.evidence[-1].original_at == at

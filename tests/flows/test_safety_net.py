@@ -4,7 +4,7 @@ away."""
 
 from __future__ import annotations
 
-from flows.conversations.hoover import Hv
+from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 from flows.types import LogEvent
 
@@ -74,7 +74,7 @@ def test_continue_button_shows_the_step_again(known: Convo) -> None:
     state = known.state
     out = known.tap("safe:ok")
     assert "/safety" in out.replies[0].text
-    assert Hv.SAVE in values(out)
+    assert Fear.NO in values(out)  # the step after the paste: the question
     assert known.state == state
 
 
@@ -86,7 +86,7 @@ def test_show_safety_button_opens_safety_and_offers_to_go_back(known: Convo) -> 
     out = known.tap("sf:done")
     assert "resume:yes" in values(out)
     out = known.tap("resume:yes")
-    assert Hv.SAVE in values(out)
+    assert Fear.NO in values(out)  # the step after the paste: the question
 
 
 def test_forwarded_self_harm_threat_is_about_them_not_the_user(known: Convo) -> None:
@@ -104,7 +104,7 @@ def test_pasted_message_in_hoover_is_checked_as_incoming(known: Convo) -> None:
     assert known.store.events[0].data == {"danger": ["self_harm_them"]}
     # the hoover step went on after it, and no second safety message
     assert sum(r.kind == "safety" for r in out.replies) == 1
-    assert Hv.SAVE in values(out)
+    assert Fear.NO in values(out)  # the step after the paste: the question
 
 
 def test_danger_in_a_checkin_answer(known: Convo) -> None:

@@ -1,0 +1,153 @@
+"""Who a message is from, and how the rules and the learned model are combined.
+
+The same words mean different things from different people: "I'm outside, come down!" is a
+friend's hello, and from the person the user left it is turning up; knowing the user's new
+address, routine, workplace, car, visitors or the children's school is stalking when it
+comes from them.  So the analysis takes the sender:
+
+- ``them``: the person the user left;
+- ``relay``: someone passing messages or pressure on their behalf;
+- ``other``: anyone else (a friend, a colleague, the school);
+- ``me``: the user themself.
+
+The learned model (learned.py) sees the sender as features; the rules see it through the
+source (``user`` for ``me``, ``incoming`` otherwise) and here: a rule's stalking finding is
+not kept for a message from ``other`` unless the model, which saw friends' messages in
+training, finds stalking too.
+
+Combining (chosen by leave-one-writer-out figures, bench/learned.md): a danger kind counts
+when the learned model finds it, or when a rule finds it and the model's best danger head
+is not far below its threshold (``Model.rules_gate``): on writers they were not tuned on,
+the rules alone flagged about one ordinary message in twenty while finding a third of the
+dangerous ones.  A tactic counts when the model finds it, or when a rule finds it and the model's
+logit is not far below its threshold (``Model.tactic_gate``): on those writers the rules
+alone added more wrong tactics than right ones.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Literal
+
+from flows.analysis import learned
+from flows.analysis.learned import Model, Scored
+from flows.analysis.result import Finding
+from flows.types import DANGER_KINDS
+
+Sender = learned.Sender
+SENDERS = learned.SENDERS
+Source = Literal["user", "incoming"]
+
+
+def sender_for(source: Source) -> Sender:
+    """The sender when only the source is known: the user's own words, or (to be safe)
+    the person they left."""
+    return "me" if source == "user" else "them"
+
+
+def source_for(sender: Sender) -> Source:
+    return "user" if sender == "me" else "incoming"
+
+
+#: Why a learned danger finding matters, in a line (the rules have their own).
+DANGER_WHY: dict[str, str] = {
+    "violence": "This reads like a threat or an act of violence, even if it is not said outright.",
+    "stalking": (
+        "This suggests they know where you are or what you do, or keep turning up. "
+        "That is stalking, and it is serious."
+    ),
+    "self_harm_them": "This hints that they might harm themselves.",
+    "self_harm_user": "This sounds like you might be thinking of not being here.",
+    "weapon": "This brings a weapon into it.",
+    "child_safety": "This may put the children at risk.",
+}
+TACTIC_WHY = "Messages worded like this often carry this pattern."
+
+_RECENT: OrderedDict[tuple[str, str], dict[str, Scored]] = OrderedDict()
+_RECENT_SIZE = 32
+
+
+def scores(model: Model, text: str, sender: Sender) -> dict[str, Scored]:
+    """The model's scores of ``text`` from ``sender`` (the last few are kept: the safety
+    net and the flow look at the same pasted message)."""
+    key = (text, sender)
+    found = _RECENT.get(key)
+    if found is None:
+        found = _RECENT[key] = {s.label: s for s in learned.score(model, text, sender)}
+        if len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return found
+
+
+def _quote(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(text[a:b] for a, b in spans if text[a:b].strip()))
+
+
+def _margin(s: Scored) -> float:
+    return s.logit - s.threshold
+
+
+def combine_danger(
+    rules: Sequence[Finding], text: str, sender: Sender, model: Model | None
+) -> tuple[Finding, ...]:
+    """The danger findings the user is told about."""
+    if model is None:
+        return tuple(rules)
+    scored = scores(model, text, sender)
+    kinds = [s for label, s in scored.items() if label in learned.DANGER_HEADS]
+    best = max(
+        (_margin(s) for s in [*kinds, *[scored[x] for x in ("danger",) if x in scored]]),
+        default=-1e9,
+    )
+    out: dict[str, Finding] = {}
+    if best >= model.rules_gate:
+        for f in rules:
+            if f.id == "stalking" and sender == "other" and not scored["stalking"].found:
+                continue
+            out.setdefault(f.id, f)
+    found = [s for s in kinds if s.found]
+    if not found and "danger" in scored and scored["danger"].found and kinds:
+        found = [max(kinds, key=_margin)]
+    for s in found:
+        if s.label not in out:
+            spans = s.spans or scored["danger"].spans
+            out[s.label] = Finding(s.label, _quote(text, spans), DANGER_WHY[s.label])
+    order = {k: i for i, k in enumerate(DANGER_KINDS)}
+    return tuple(sorted(out.values(), key=lambda f: order.get(f.id, 99)))
+
+
+def possible(text: str, sender: Sender, model: Model | None) -> tuple[str, ...]:
+    """Kinds the model leans towards without reaching its raised threshold: worth the
+    gentle "are you safe?" line."""
+    if model is None:
+        return ()
+    scored = scores(model, text, sender)
+    leaning = [
+        s
+        for label, s in scored.items()
+        if label in learned.DANGER_HEADS and s.logit >= s.threshold - model.margin
+    ]
+    return tuple(s.label for s in sorted(leaning, key=lambda s: -_margin(s)))
+
+
+def combine_tactics(
+    rules: Sequence[Finding], text: str, sender: Sender, model: Model | None, order: Sequence[str]
+) -> tuple[Finding, ...]:
+    """The tactics named to the user, in the vocabulary's order."""
+    if model is None:
+        return tuple(rules)
+    scored = scores(model, text, sender)
+    by_rule = {f.id: f for f in rules}
+    out = []
+    for tactic in order:
+        s = scored.get(tactic)
+        rule = by_rule.get(tactic)
+        if s is None:
+            if rule is not None:
+                out.append(rule)
+        elif rule is not None and _margin(s) >= model.tactic_gate:
+            out.append(rule)  # the rule's words and why, where the model does not disagree
+        elif s.found:
+            out.append(Finding(tactic, _quote(text, s.spans), ""))
+    return tuple(out)
