@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from flows.conversations.hoover import Hv
+from flows.conversations.monkey import Mk
 
 from .conftest import Convo, text_of, values
 
@@ -42,7 +43,7 @@ def test_relay_is_named(known: Convo) -> None:
     known.command("monkey")
     known.say("Aunt C.")
     out = known.say("Your mother asked me to tell you she misses you. Please call her.")
-    assert "mk:boundary" in values(out)
+    assert Mk.BOUNDARY in values(out)
 
 
 @pytest.mark.parametrize("start", ["hoover", "monkey", "urge"])
