@@ -73,15 +73,15 @@ FLOWS: dict[str, FlowSpec | Flow[Any]] = {
         urge.FLOW,
         urge.BACK_FLOW,
         hoover.FLOW,
-        monkey.SPEC,
-        incoming.SPEC,
+        monkey.FLOW,
+        incoming.FLOW,
         safety.SPEC,
         checkin.SPEC,
         checkin.DAILY,
         privacy.SPEC,
         privacy.HIDE,
         privacy.WIPE,
-        evidence.SPEC,
+        evidence.FLOW,
     )
 }
 
@@ -125,10 +125,10 @@ STARTS: dict[str, tuple[Starter, str | None]] = {
     "help": (_help, None),
     "urge": (urge.start, urge.FLOW.name),
     "hoover": (hoover.start, hoover.FLOW.name),
-    "monkey": (monkey.start, monkey.SPEC.name),
+    "monkey": (monkey.start, monkey.FLOW.name),
     "reasons": (reasons.start, reasons.SPEC.name),
     "checkin": (checkin.start, checkin.SPEC.name),
-    "evidence": (evidence.start, evidence.SPEC.name),
+    "evidence": (evidence.start, evidence.FLOW.name),
     "safety": (safety.start, safety.SPEC.name),
     "privacy": (privacy.start, privacy.SPEC.name),
     "hide": (privacy.hide_start, privacy.HIDE.name),
@@ -378,7 +378,7 @@ def _text(state: State | None, inp: Input, data: UserData) -> Outcome:
     if out is None:
         long = inp.kind == "forward" or len(text) > LONG_PASTE
         if long:
-            resume, kept = _leave(flow_state, incoming.SPEC.name)
+            resume, kept = _leave(flow_state, incoming.FLOW.name)
             return _advance(incoming.start(inp, data), resume, before, [*effects, *kept], warned)
         shown = FLOWS[flow_state["flow"]].render(flow_state, data)
         out = Outcome(replies=(Reply(NUDGE), *shown), state=flow_state)

@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
 
-from flows.flowspec import FlowSpec, chosen, end, go
+from flows.choices import Choice, Press
 from flows.replies import button, grid, keyboard, replies_from, short
+from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, to
 from flows.tactic_names import name_of
-from flows.types import DeleteEvidence, EvidenceView, Input, Outcome, Reply, State, UserData
+from flows.types import DeleteEvidence, EvidenceView, Input, Outcome, Reply, UserData
 
 KIND_WORDS = {"hoover": "from them", "relay": "passed on", "incident": "incident"}
 MAX_LISTED = 60
 
 
-def _date(at: datetime) -> str:
-    return f"{at.day} {at:%b %Y}"
+class Ev(Choice):
+    READ = "ev.read"  # carries the item's place in the list shown (0 is the newest)
+    DELETE = "ev.del"
+    DELETE_YES = "ev.delyes"
+    LIST = "ev.list"
+    DONE = "ev.done"
 
 
-def _items(state: State, data: UserData) -> list[EvidenceView]:
-    gone = set(state.get("gone", []))
-    items = [e for e in data.evidence if e.id not in gone]
-    return sorted(items, key=lambda e: e.created_at, reverse=True)[:MAX_LISTED]
+@dataclass(frozen=True)
+class EvidenceState(FlowState):
+    ids: tuple[str, ...] = ()  # the items listed, in the order shown
+    pick: str | None = None  # the item being read
+    gone: tuple[str, ...] = ()  # deleted in this conversation (the data may not know yet)
 
 
 def start(inp: Input, data: UserData) -> Outcome:
@@ -30,29 +38,44 @@ def start(inp: Input, data: UserData) -> Outcome:
             "/monkey (passed on by someone) can save it here."
         )
         return end(Reply(text))
-    return go(SPEC, {"ids": [e.id for e in _items({}, data)]}, "list", data)
+    state = EvidenceState()
+    return go(FLOW, replace(state, ids=_ids(state, data)), "list", data)
 
 
-def _ask_list(state: State, data: UserData) -> tuple[Reply, ...]:
+def _date(at: datetime) -> str:
+    return f"{at.day} {at:%b %Y}"
+
+
+def _items(state: EvidenceState, data: UserData) -> list[EvidenceView]:
+    items = [e for e in data.evidence if e.id not in state.gone]
+    return sorted(items, key=lambda e: e.created_at, reverse=True)[:MAX_LISTED]
+
+
+def _ids(state: EvidenceState, data: UserData) -> tuple[str, ...]:
+    return tuple(e.id for e in _items(state, data))
+
+
+def _picked(state: EvidenceState, data: UserData) -> EvidenceView | None:
+    return next((e for e in data.evidence if e.id == state.pick), None)
+
+
+# --------------------------------------------------------------------------- asks
+def _ask_list(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
     items = _items(state, data)
     blocks = [f"Saved messages ({len(items)}), newest first. Tap a number to read one."]
     for i, e in enumerate(items):
         kind = KIND_WORDS.get(e.kind, e.kind)
         blocks.append(f"{i + 1}. {_date(e.created_at)} · {e.sender} · {kind}: {short(e.text, 60)}")
-    numbers = [button(str(i + 1), f"ev:{i}") for i in range(len(items))]
+    numbers = [button(str(i + 1), Ev.READ(i)) for i in range(len(items))]
     return replies_from(
         blocks,
-        (*grid(numbers, 6), (button("Export a report", "cmd:export"), button("Done", "ev:done"))),
+        (*grid(numbers, 6), (button("Export a report", "cmd:export"), button("Done", Ev.DONE))),
     )
 
 
-def _picked(state: State, data: UserData) -> EvidenceView | None:
-    return next((e for e in data.evidence if e.id == state.get("pick")), None)
-
-
-def _ask_view(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_view(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
     item = _picked(state, data)
-    buttons = keyboard([button("Delete", "ev:del"), button("Back to the list", "ev:list")])
+    buttons = keyboard([button("Delete", Ev.DELETE), button("Back to the list", Ev.LIST)])
     if item is None:
         return (Reply("That one is no longer here.", buttons),)
     head = [
@@ -67,54 +90,55 @@ def _ask_view(state: State, data: UserData) -> tuple[Reply, ...]:
     return replies_from([*head, "", item.text], buttons)
 
 
-def _ask_confirm(state: State, data: UserData) -> tuple[Reply, ...]:
-    buttons = keyboard([button("Yes, delete it", "ev:dy"), button("Keep it", "ev:list")])
+def _ask_confirm(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
+    buttons = keyboard([button("Yes, delete it", Ev.DELETE_YES), button("Keep it", Ev.LIST)])
     return (Reply("Delete this saved message for good?", buttons),)
 
 
-def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    value = chosen(inp)
-    step = state["step"]
-    if value is None:
+# --------------------------------------------------------------------------- moves
+def _read(state: EvidenceState, press: Press, data: UserData) -> Result:
+    index = press.index
+    if index is None or index >= len(state.ids):
         return None
-    if value == "ev:done":
-        return end(Reply("Okay. Your saved messages stay here."))
-    if value == "ev:list":
-        ids = [e.id for e in _items(state, data)]
-        if not ids:
-            return end(Reply("There are no saved messages left."))
-        return go(SPEC, {**state, "ids": ids}, "list", data)
-    if step == "list" and value.startswith("ev:") and value[3:].isdigit():
-        index = int(value[3:])
-        ids = state.get("ids", [])
-        if index >= len(ids):
-            return None
-        return go(SPEC, {**state, "pick": ids[index]}, "view", data)
-    if step == "view" and value == "ev:del":
-        return go(SPEC, state, "confirm", data)
-    if step == "confirm" and value == "ev:dy":
-        evidence_id = state["pick"]
-        new = {**state, "gone": [*state.get("gone", []), evidence_id]}
-        new.pop("pick", None)
-        ids = [e.id for e in _items(new, data)]
-        deleted = Reply("Deleted.")
-        if not ids:
-            return end(deleted, effects=(DeleteEvidence(evidence_id),))
-        return go(
-            SPEC,
-            {**new, "ids": ids},
-            "list",
-            data,
-            before=(deleted,),
-            effects=(DeleteEvidence(evidence_id),),
-        )
-    return None
+    return go(FLOW, replace(state, pick=state.ids[index]), "view", data)
 
 
-SPEC = FlowSpec(
+def _deleted(state: EvidenceState, press: Press, data: UserData) -> Result:
+    if state.pick is None:
+        return None
+    new = replace(state, gone=(*state.gone, state.pick), pick=None)
+    ids = _ids(new, data)
+    deleted = Reply("Deleted.")
+    effects = (DeleteEvidence(state.pick),)
+    if not ids:
+        return end(deleted, effects=effects)
+    return go(FLOW, replace(new, ids=ids), "list", data, before=(deleted,), effects=effects)
+
+
+def _relist(state: EvidenceState, press: Press, data: UserData) -> Result:
+    ids = _ids(state, data)
+    if not ids:
+        return end(Reply("There are no saved messages left."))
+    return go(FLOW, replace(state, ids=ids), "list", data)
+
+
+def _done(state: EvidenceState, press: Press, data: UserData) -> Result:
+    return end(Reply("Okay. Your saved messages stay here."))
+
+
+# --------------------------------------------------------------------------- the flow
+#: On every screen: back to the (fresh) list, or done.
+_ANY_STEP: Mapping[Choice, OnPress[EvidenceState] | To] = {Ev.LIST: _relist, Ev.DONE: _done}
+
+FLOW: Flow[EvidenceState] = Flow(
     name="evidence",
     title="your saved messages",
-    asks={"list": _ask_list, "view": _ask_view, "confirm": _ask_confirm},
-    step=_step,
+    state=EvidenceState,
+    choices=Ev,
+    steps={
+        "list": Step(_ask_list, on={Ev.READ: _read, **_ANY_STEP}),
+        "view": Step(_ask_view, on={Ev.DELETE: to("confirm"), **_ANY_STEP}),
+        "confirm": Step(_ask_confirm, on={Ev.DELETE_YES: _deleted, **_ANY_STEP}),
+    },
     needs=frozenset({"evidence"}),
 )

@@ -3,44 +3,64 @@ someone else?  The text is kept, so it is never asked for again."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from flows.choices import Choice, Press
 from flows.conversations import hoover, monkey
-from flows.flowspec import FlowSpec, chosen, end, go
 from flows.replies import MAX_PASTE, button, clip, keyboard, main_menu
-from flows.types import Input, Outcome, Reply, State, UserData
+from flows.steps import Flow, FlowState, Result, Step, end, go
+from flows.types import Input, Outcome, Reply, UserData
+
+
+class In(Choice):
+    THEM = "in.them"
+    RELAY = "in.relay"
+    NO = "in.no"
+
+
+@dataclass(frozen=True)
+class IncomingState(FlowState):
+    text: str = ""
+    at: str | None = None  # the original date of a forward, ISO
 
 
 def start(inp: Input, data: UserData) -> Outcome:
     text, _ = clip(inp.text.strip(), MAX_PASTE)
     at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
-    return go(SPEC, {"text": text, "at": at}, "which", data)
+    return go(FLOW, IncomingState(text=text, at=at), "which", data)
 
 
-def _ask_which(state: State, data: UserData) -> tuple[Reply, ...]:
+# --------------------------------------------------------------------------- asks
+def _ask_which(state: IncomingState, data: UserData) -> tuple[Reply, ...]:
     buttons = keyboard(
-        [button("From them", "in:them")],
-        [button("Passed on by someone else", "in:relay")],
-        [button("Neither, never mind", "in:no")],
+        [button("From them", In.THEM)],
+        [button("Passed on by someone else", In.RELAY)],
+        [button("Neither, never mind", In.NO)],
     )
     return (Reply("I can look at this with you. Who is it from?", buttons),)
 
 
-def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    value = chosen(inp)
-    rest = {k: v for k, v in state.items() if k not in ("text", "at", "step")}
-    if value == "in:them":
-        warned = tuple(state.get("warned", []))
-        return hoover.start_with(state["text"], state.get("at"), warned, data)
-    if value == "in:relay":
-        return monkey.start_with(state["text"], state.get("at"), rest, data)
-    if value == "in:no":
-        return end(main_menu("Okay, I won't keep it. What would help right now?"))
-    return None
+# --------------------------------------------------------------------------- moves
+def _from_them(state: IncomingState, press: Press, data: UserData) -> Result:
+    return hoover.start_with(state.text, state.at, state.warned, data)
 
 
-SPEC = FlowSpec(
+def _passed_on(state: IncomingState, press: Press, data: UserData) -> Result:
+    return monkey.start_with(state.text, state.at, state.warned, data)
+
+
+def _neither(state: IncomingState, press: Press, data: UserData) -> Result:
+    return end(main_menu("Okay, I won't keep it. What would help right now?"))
+
+
+# --------------------------------------------------------------------------- the flow
+FLOW: Flow[IncomingState] = Flow(
     name="incoming",
     title="the message you sent me",
-    asks={"which": _ask_which},
-    step=_step,
+    state=IncomingState,
+    choices=In,
+    steps={
+        "which": Step(_ask_which, on={In.THEM: _from_them, In.RELAY: _passed_on, In.NO: _neither}),
+    },
     resumable=True,
 )

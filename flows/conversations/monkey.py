@@ -4,15 +4,18 @@ of relays since the user asked that person to stop."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from flows import analysis
 from flows.analysis import Finding
+from flows.choices import Choice, Press
 from flows.conversations.safety import danger_first
-from flows.flowspec import FlowSpec, chosen, end, go, typed
 from flows.replies import MAX_LABEL, MAX_PASTE, button, clip, keyboard, ordinal, short
+from flows.steps import Flow, FlowState, Result, Step, end, go
 from flows.tactic_names import describe_all
 from flows.types import (
+    Effect,
     Input,
     LogEvent,
     MarkAskedToStop,
@@ -21,7 +24,6 @@ from flows.types import (
     Reply,
     SaveEvidence,
     SenderView,
-    State,
     UserData,
 )
 
@@ -36,54 +38,55 @@ NOT_YOUR_JOB = (
 )
 MAX_SENDER_BUTTONS = 12
 
+#: Every message in this flow was passed on by someone: name that even when no words
+#: of the message say so.
+RELAYED = Finding(
+    id="relay",
+    phrases=(),
+    why="This came to you through someone else: a message passed on for them.",
+)
+
+
+class Mk(Choice):
+    WHO = "mk.who"  # carries the index of an earlier sender in the state's labels
+    SILENCE = "mk.silence"
+    BOUNDARY = "mk.boundary"
+    BLOCK = "mk.block"
+    SAVE = "mk.save"
+    NOSAVE = "mk.nosave"
+
+
+@dataclass(frozen=True)
+class MonkeyState(FlowState):
+    labels: tuple[str, ...] = ()  # the earlier senders offered as buttons, in that order
+    label: str = ""  # who passed it on
+    text: str | None = None  # the passed-on message; None until it is given
+    at: str | None = None  # the original date of a forward, ISO
+    tactics: tuple[str, ...] = ()
+    danger: tuple[str, ...] = ()
+    choice: str | None = None  # what the user chose to do: "silence" | "boundary" | "block"
+
 
 def start(inp: Input, data: UserData) -> Outcome:
-    return go(SPEC, {"labels": _labels(data)}, "who", data)
+    return go(FLOW, MonkeyState(labels=_labels(data)), "who", data)
 
 
-def start_with(text: str, at: str | None, state: State, data: UserData) -> Outcome:
+def start_with(text: str, at: str | None, warned: tuple[str, ...], data: UserData) -> Outcome:
     """Start with the message already given (forwarded or pasted before choosing)."""
     text, _ = clip(text, MAX_PASTE)
-    new = {**state, "flow": SPEC.name, "labels": _labels(data), "text": text, "at": at}
-    return go(SPEC, new, "who", data)
+    state = MonkeyState(warned=warned, labels=_labels(data), text=text, at=at)
+    return go(FLOW, state, "who", data)
 
 
-def _labels(data: UserData) -> list[str]:
+def _labels(data: UserData) -> tuple[str, ...]:
     ordered = sorted(data.senders, key=lambda s: -s.relays_total)
-    return [s.label for s in ordered[:MAX_SENDER_BUTTONS]]
+    return tuple(s.label for s in ordered[:MAX_SENDER_BUTTONS])
 
 
 def _sender(label: str, data: UserData) -> SenderView | None:
     return next((s for s in data.senders if s.label.casefold() == label.casefold()), None)
 
 
-# --------------------------------------------------------------------------- asks
-def _ask_who(state: State, data: UserData) -> tuple[Reply, ...]:
-    text = "Who passed it on? Pick a name or type a label. A nickname or an initial is enough."
-    labels = state.get("labels", [])
-    rows = [[button(short(label, 40), f"who:{i}")] for i, label in enumerate(labels)]
-    return (Reply(text, keyboard(*rows)),)
-
-
-def _ask_paste(state: State, data: UserData) -> tuple[Reply, ...]:
-    return (Reply(f"Paste or forward what {state['label']} sent, or describe it."),)
-
-
-def _ask_choice(state: State, data: UserData) -> tuple[Reply, ...]:
-    buttons = keyboard(
-        [button("Say nothing", "mk:silence")],
-        [button("Send a boundary line", "mk:boundary")],
-        [button("Limit or block them", "mk:block")],
-    )
-    return (Reply("What would you like to do?", buttons),)
-
-
-def _ask_save(state: State, data: UserData) -> tuple[Reply, ...]:
-    buttons = keyboard([button("Save it", "mk:save"), button("Don't save", "mk:nosave")])
-    return (Reply("Save this message in your evidence log?", buttons),)
-
-
-# --------------------------------------------------------------------------- steps
 def count_line(label: str, data: UserData) -> str | None:
     """How many relays from ``label`` - counting the one being logged now."""
     sender = _sender(label, data)
@@ -100,141 +103,169 @@ def count_line(label: str, data: UserData) -> str | None:
     return None
 
 
-#: Every message in this flow was passed on by someone: name that even when no words
-#: of the message say so.
-RELAYED = Finding(
-    id="relay",
-    phrases=(),
-    why="This came to you through someone else: a message passed on for them.",
-)
-
-
-def _present(state: State, text: str, at: str | None, data: UserData) -> Outcome:
-    label = state["label"]
+def _present(state: MonkeyState, text: str, at: str | None, data: UserData) -> Outcome:
     text, _ = clip(text, MAX_PASTE)
     result = analysis.analyze(text)
-    warned, before, effects = danger_first(state.get("warned", []), result.danger_ids, data)
-    state = {**state, "warned": list(warned)} if warned else state
+    warned, before, effects = danger_first(state.warned, result.danger_ids, data)
     tactics = result.tactics
     if "relay" not in result.tactic_ids:
         # it came through someone else: that is the pattern, whatever the words are
         tactics = (RELAYED, *tactics)
     before.append(Reply(describe_all(tactics)))
-    counted = count_line(label, data)
+    counted = count_line(state.label, data)
     if counted:
         before.append(Reply(counted))
-    new = {
-        **state,
-        "text": text,
-        "at": at,
-        "tactics": list(result.tactic_ids),
-        "danger": list(result.danger_ids),
-    }
-    effects.append(RecordRelay(label))
-    return go(SPEC, new, "choice", data, before=before, effects=effects)
+    new = replace(
+        state,
+        warned=warned,
+        text=text,
+        at=at,
+        tactics=tuple(result.tactic_ids),
+        danger=tuple(result.danger_ids),
+    )
+    effects.append(RecordRelay(state.label))
+    return go(FLOW, new, "choice", data, before=before, effects=effects)
 
 
-def _with_label(state: State, label: str, data: UserData) -> Outcome:
-    new = {**state, "label": label}
-    if "text" in state:
-        return _present(new, state["text"], state.get("at"), data)
-    return go(SPEC, new, "paste", data)
+# --------------------------------------------------------------------------- asks
+def _ask_who(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
+    text = "Who passed it on? Pick a name or type a label. A nickname or an initial is enough."
+    rows = [[button(short(label, 40), Mk.WHO(i))] for i, label in enumerate(state.labels)]
+    return (Reply(text, keyboard(*rows)),)
 
 
-def _choice(state: State, value: str | None, data: UserData) -> Outcome | None:
-    label = state["label"]
-    if value == "mk:silence":
-        words = [
-            Reply("Saying nothing is a complete answer. You don't owe anyone a reply about them.")
-        ]
-        effects = []
-    elif value == "mk:boundary":
-        words = [
-            Reply("Here's a line you can copy and send:"),
-            Reply(BOUNDARY_LINE),
-            Reply(
-                f"I'll remember that you asked {label} to stop. If they pass on messages "
-                "again, I'll keep count."
-            ),
-        ]
-        effects = [MarkAskedToStop(label)]
-    elif value == "mk:block":
-        words = [
-            Reply(
-                "That's allowed. You can block them, or limit what they see: your posts, "
-                "plans and location. Someone doesn't have to mean harm to pass things back."
-            )
-        ]
-        effects = []
-    else:
+def _ask_paste(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
+    return (Reply(f"Paste or forward what {state.label} sent, or describe it."),)
+
+
+def _ask_choice(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
+    buttons = keyboard(
+        [button("Say nothing", Mk.SILENCE)],
+        [button("Send a boundary line", Mk.BOUNDARY)],
+        [button("Limit or block them", Mk.BLOCK)],
+    )
+    return (Reply("What would you like to do?", buttons),)
+
+
+def _ask_save(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
+    buttons = keyboard([button("Save it", Mk.SAVE), button("Don't save", Mk.NOSAVE)])
+    return (Reply("Save this message in your evidence log?", buttons),)
+
+
+# --------------------------------------------------------------------------- moves
+def _with_label(state: MonkeyState, label: str, data: UserData) -> Outcome:
+    """Who it was from; then the message, unless it was already given."""
+    new = replace(state, label=label)
+    if new.text is not None:
+        return _present(new, new.text, new.at, data)
+    return go(FLOW, new, "paste", data)
+
+
+def _picked(state: MonkeyState, press: Press, data: UserData) -> Result:
+    index = press.index
+    if index is None or index >= len(state.labels):
         return None
-    words.append(Reply(NOT_YOUR_JOB))
-    new = {**state, "choice": value.removeprefix("mk:")}
-    return go(SPEC, new, "save", data, before=words, effects=effects)
+    return _with_label(state, state.labels[index], data)
 
 
-def _finish(state: State, *effects: object) -> Outcome:
+def _who_typed(state: MonkeyState, text: str, inp: Input, data: UserData) -> Result:
+    """Typed text is the sender's label; a forward is the message itself, asked who next."""
+    if inp.kind == "forward":
+        at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
+        got = Reply("Got it.")
+        return go(FLOW, replace(state, text=text, at=at), "who", data, before=(got,))
+    label, _ = clip(" ".join(text.split()), MAX_LABEL)
+    return _with_label(state, label, data)
+
+
+def _pasted(state: MonkeyState, text: str, inp: Input, data: UserData) -> Result:
+    at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
+    return _present(state, text, at, data)
+
+
+def _chose(
+    state: MonkeyState,
+    choice: str,
+    data: UserData,
+    *words: Reply,
+    effects: tuple[Effect, ...] = (),
+) -> Outcome:
+    new = replace(state, choice=choice)
+    return go(FLOW, new, "save", data, before=(*words, Reply(NOT_YOUR_JOB)), effects=effects)
+
+
+def _silence(state: MonkeyState, press: Press, data: UserData) -> Result:
+    said = "Saying nothing is a complete answer. You don't owe anyone a reply about them."
+    return _chose(state, "silence", data, Reply(said))
+
+
+def _boundary(state: MonkeyState, press: Press, data: UserData) -> Result:
+    remembered = (
+        f"I'll remember that you asked {state.label} to stop. If they pass on messages "
+        "again, I'll keep count."
+    )
+    return _chose(
+        state,
+        "boundary",
+        data,
+        Reply("Here's a line you can copy and send:"),
+        Reply(BOUNDARY_LINE),
+        Reply(remembered),
+        effects=(MarkAskedToStop(state.label),),
+    )
+
+
+def _block(state: MonkeyState, press: Press, data: UserData) -> Result:
+    said = (
+        "That's allowed. You can block them, or limit what they see: your posts, "
+        "plans and location. Someone doesn't have to mean harm to pass things back."
+    )
+    return _chose(state, "block", data, Reply(said))
+
+
+def _finish(state: MonkeyState, *effects: Effect) -> Outcome:
     event = LogEvent(
         "relay",
         {
-            "sender": state["label"],
-            "tactics": list(state.get("tactics", [])),
-            "choice": state.get("choice", "silence"),
+            "sender": state.label,
+            "tactics": list(state.tactics),
+            "choice": state.choice if state.choice is not None else "silence",
         },
     )
     text = "Noted. If they pass on more, forward it here or use /monkey."
-    return end(Reply(text), effects=(*effects, event))  # type: ignore[arg-type]
+    return end(Reply(text), effects=(*effects, event))
 
 
-def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    step = state["step"]
-    value = chosen(inp)
-    text = typed(inp)
-    if step == "who":
-        if value is not None and value.startswith("who:"):
-            index = value[4:]
-            labels = state.get("labels", [])
-            if not index.isdigit() or int(index) >= len(labels):
-                return None
-            return _with_label(state, labels[int(index)], data)
-        if text and inp.kind == "forward":
-            at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
-            got = Reply("Got it.")
-            return go(SPEC, {**state, "text": text, "at": at}, "who", data, before=(got,))
-        if text:
-            label, _ = clip(" ".join(text.split()), MAX_LABEL)
-            return _with_label(state, label, data)
-        return None
-    if step == "paste":
-        if not text:
-            return None
-        at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
-        return _present(state, text, at, data)
-    if step == "choice":
-        return _choice(state, value, data)
-    if step == "save":
-        if value == "mk:save":
-            at = state.get("at")
-            evidence = SaveEvidence(
-                text=state["text"],
-                sender=state["label"],
-                kind="relay",
-                original_at=datetime.fromisoformat(at) if at else None,
-                tactics=tuple(state.get("tactics", [])),
-                danger=tuple(state.get("danger", [])),
-            )
-            return _finish(state, evidence)
-        if value == "mk:nosave":
-            return _finish(state)
-        return None
-    return None
+def _save(state: MonkeyState, press: Press, data: UserData) -> Result:
+    evidence = SaveEvidence(
+        text=state.text or "",
+        sender=state.label,
+        kind="relay",
+        original_at=datetime.fromisoformat(state.at) if state.at else None,
+        tactics=state.tactics,
+        danger=state.danger,
+    )
+    return _finish(state, evidence)
 
 
-SPEC = FlowSpec(
+def _not_saved(state: MonkeyState, press: Press, data: UserData) -> Result:
+    return _finish(state)
+
+
+# --------------------------------------------------------------------------- the flow
+FLOW: Flow[MonkeyState] = Flow(
     name="monkey",
     title="the passed-on message",
-    asks={"who": _ask_who, "paste": _ask_paste, "choice": _ask_choice, "save": _ask_save},
-    step=_step,
+    state=MonkeyState,
+    choices=Mk,
+    steps={
+        "who": Step(_ask_who, on={Mk.WHO: _picked}, text=_who_typed),
+        "paste": Step(_ask_paste, text=_pasted),
+        "choice": Step(
+            _ask_choice, on={Mk.SILENCE: _silence, Mk.BOUNDARY: _boundary, Mk.BLOCK: _block}
+        ),
+        "save": Step(_ask_save, on={Mk.SAVE: _save, Mk.NOSAVE: _not_saved}),
+    },
     resumable=True,
     incoming_steps=frozenset({"paste"}),
     forward_steps=frozenset({"who", "paste"}),

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from flows.conversations.evidence import Ev
 from flows.types import DeleteEvidence, EvidenceView
 
 from .conftest import NOW, Convo, text_of, values
@@ -28,11 +29,11 @@ def test_list_newest_first_view_and_delete(convo: Convo) -> None:
     text = text_of(out)
     assert text.index("New relay") < text.index("Old message")
     assert "Aunt C." in text
-    out = convo.tap("ev:1")
+    out = convo.tap(Ev.READ(1))
     assert "o" * 300 in text_of(out)
     assert "apology" in text_of(out)
-    convo.tap("ev:del")
-    out = convo.tap("ev:dy")
+    convo.tap(Ev.DELETE)
+    out = convo.tap(Ev.DELETE_YES)
     assert DeleteEvidence("1" * 32) in out.effects
     assert "Old message" not in text_of(out) and "New relay" in text_of(out)
 
@@ -40,16 +41,16 @@ def test_list_newest_first_view_and_delete(convo: Convo) -> None:
 def test_danger_is_shown_on_the_item(convo: Convo) -> None:
     convo.store.evidence = _items()
     convo.command("evidence")
-    out = convo.tap("ev:0")
+    out = convo.tap(Ev.READ(0))
     assert "stalking" in text_of(out)
 
 
 def test_delete_can_be_declined(convo: Convo) -> None:
     convo.store.evidence = _items()
     convo.command("evidence")
-    convo.tap("ev:0")
-    convo.tap("ev:del")
-    out = convo.tap("ev:list")
+    convo.tap(Ev.READ(0))
+    convo.tap(Ev.DELETE)
+    out = convo.tap(Ev.LIST)
     assert not out.effects and len(convo.store.evidence) == 2
 
 
@@ -64,7 +65,7 @@ def test_export_button_is_the_export_command(convo: Convo) -> None:
 def test_deleting_the_last_item_ends(convo: Convo) -> None:
     convo.store.evidence = _items()[:1]
     convo.command("evidence")
-    convo.tap("ev:0")
-    convo.tap("ev:del")
-    convo.tap("ev:dy")
+    convo.tap(Ev.READ(0))
+    convo.tap(Ev.DELETE)
+    convo.tap(Ev.DELETE_YES)
     assert convo.state is None

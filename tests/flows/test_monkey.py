@@ -3,6 +3,7 @@ from __future__ import annotations
 import uuid
 from datetime import timedelta
 
+from flows.conversations.monkey import Mk
 from flows.types import LogEvent, MarkAskedToStop, RecordRelay, SaveEvidence, SenderView
 
 from .conftest import NOW, Convo, text_of, values
@@ -18,12 +19,12 @@ def test_full_relay_with_boundary_line(known: Convo) -> None:
     assert "“wants me to tell you”: A message through someone." in text_of(out)
     assert "“everyone knows”: Talk about you." in text_of(out)
     assert RecordRelay("Aunt C.") in out.effects
-    out = known.tap("mk:boundary")
+    out = known.tap(Mk.BOUNDARY)
     assert MarkAskedToStop("Aunt C.") in out.effects
     boundary = [r.text for r in out.replies if r.text.startswith("I'm not in contact with them.")]
     assert boundary and "pass on" in boundary[0]  # on its own, easy to copy
     assert "correcting it is not your job" in text_of(out)
-    out = known.tap("mk:save")
+    out = known.tap(Mk.SAVE)
     assert (
         SaveEvidence(
             text=RELAY, sender="Aunt C.", kind="relay", tactics=("relay", "smear"), danger=()
@@ -46,14 +47,14 @@ def test_earlier_senders_are_offered_as_buttons(known: Convo) -> None:
     out = known.command("monkey")
     labels = [b.label for r in out.replies for row in r.buttons for b in row]
     assert labels == ["Aunt C.", "Uncle B"]
-    out = known.tap("who:1")
+    out = known.tap(Mk.WHO(1))
     assert "Paste or forward what Uncle B sent" in text_of(out)
 
 
 def test_count_of_relays_since_asked_to_stop(known: Convo) -> None:
     known.store.senders = [SenderView(uuid.uuid4().hex, "Aunt C.", NOW - timedelta(days=9), 2, 6)]
     known.command("monkey")
-    known.tap("who:0")
+    known.tap(Mk.WHO(0))
     out = known.say(RELAY)
     assert "This is the third message Aunt C. has passed on since you asked them to stop" in (
         text_of(out)
@@ -65,27 +66,30 @@ def test_the_count_grows_with_each_relay_after_asking(known: Convo) -> None:
     known.say("Cousin D")
     out = known.say(RELAY)
     assert "since you asked" not in text_of(out)
-    known.tap("mk:boundary")
-    known.tap("mk:nosave")
+    known.tap(Mk.BOUNDARY)
+    known.tap(Mk.NOSAVE)
     for expected in ("first", "second", "third"):
         known.command("monkey")
         known.tap_label("Cousin D")
         out = known.say(RELAY)
         assert f"the {expected} message Cousin D has passed on since you asked" in text_of(out)
-        known.tap("mk:silence")
-        known.tap("mk:nosave")
+        known.tap(Mk.SILENCE)
+        known.tap(Mk.NOSAVE)
 
 
 def test_total_relays_without_asking(known: Convo) -> None:
     known.store.senders = [SenderView(uuid.uuid4().hex, "Bo", None, 0, 2)]
     known.command("monkey")
-    known.tap("who:0")
+    known.tap(Mk.WHO(0))
     out = known.say(RELAY)
     assert "3 passed-on messages from Bo" in text_of(out)
 
 
 def test_say_nothing_and_block_choices(known: Convo) -> None:
-    for choice, words in (("mk:silence", "complete answer"), ("mk:block", "block them")):
+    for choice, words, logged in (
+        (Mk.SILENCE, "complete answer", "silence"),
+        (Mk.BLOCK, "block them", "block"),
+    ):
         known.command("monkey")
         known.say("Bo")
         known.say(RELAY)
@@ -93,8 +97,8 @@ def test_say_nothing_and_block_choices(known: Convo) -> None:
         assert words in text_of(out)
         assert "not your job" in text_of(out)
         assert not any(isinstance(e, MarkAskedToStop) for e in out.effects)
-        out = known.tap("mk:nosave")
-        assert known.events("relay")[-1]["choice"] == choice.removeprefix("mk:")
+        out = known.tap(Mk.NOSAVE)
+        assert known.events("relay")[-1]["choice"] == logged
 
 
 def test_forward_first_then_who(known: Convo) -> None:
@@ -107,7 +111,7 @@ def test_forward_first_then_who(known: Convo) -> None:
 
 def test_forged_sender_index_is_ignored(known: Convo) -> None:
     known.command("monkey")
-    assert known.tap("who:3", shown=False).ignored
+    assert known.tap(Mk.WHO(3), shown=False).ignored
 
 
 def test_danger_in_a_relay(known: Convo) -> None:
@@ -115,4 +119,4 @@ def test_danger_in_a_relay(known: Convo) -> None:
     known.say("Bo")
     out = known.say("He says he'll kill you")
     assert out.replies[0].kind == "safety"
-    assert "mk:boundary" in values(out)
+    assert Mk.BOUNDARY in values(out)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from flows.conversations.monkey import Mk
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 
@@ -43,7 +44,7 @@ def test_relay_is_named(known: Convo) -> None:
     known.command("monkey")
     known.say("Aunt C.")
     out = known.say("Your mother asked me to tell you she misses you. Please call her.")
-    assert "mk:boundary" in values(out)
+    assert Mk.BOUNDARY in values(out)
 
 
 @pytest.mark.parametrize("start", ["hoover", "monkey", "urge"])

@@ -8,7 +8,9 @@ from datetime import timedelta
 
 from flows import router
 from flows.choices import pack
+from flows.conversations.evidence import Ev
 from flows.conversations.hoover import Hv
+from flows.conversations.incoming import In
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 from flows.types import Input, SaveUnsent
@@ -206,8 +208,8 @@ def test_menu_buttons_start_their_flows(convo: Convo) -> None:
 def test_forward_outside_a_flow_offers_hoover_or_monkey_and_keeps_the_text(known: Convo) -> None:
     at = NOW - timedelta(days=1)
     out = known.forward("I'm sorry, I will change.", at=at)
-    assert {"in:them", "in:relay"} <= set(values(out))
-    out = known.tap("in:them")
+    assert {In.THEM, In.RELAY} <= set(values(out))
+    out = known.tap(In.THEM)
     assert "Here's what I notice" in text_of(out)
     assert "Paste or forward" not in text_of(out)  # not asked again
     known.tap(Fear.NO)
@@ -219,8 +221,8 @@ def test_forward_outside_a_flow_offers_hoover_or_monkey_and_keeps_the_text(known
 
 def test_long_paste_outside_a_flow_offers_hoover_or_monkey(known: Convo) -> None:
     out = known.say("Your mother wants me to tell you something. " * 10)
-    assert {"in:them", "in:relay"} <= set(values(out))
-    out = known.tap("in:relay")
+    assert {In.THEM, In.RELAY} <= set(values(out))
+    out = known.tap(In.RELAY)
     assert "Who passed it on" in text_of(out)
     out = known.say("Uncle B")
     assert "“wants me to tell you”" in text_of(out)
@@ -228,7 +230,7 @@ def test_long_paste_outside_a_flow_offers_hoover_or_monkey(known: Convo) -> None
 
 def test_short_text_outside_a_flow_is_not_taken_for_a_message(convo: Convo) -> None:
     out = convo.say("Your mother wants me to tell you something.")
-    assert "in:them" not in values(out)
+    assert In.THEM not in values(out)
 
 
 def test_forward_mid_flow_at_a_button_step_offers_and_then_returns(known: Convo) -> None:
@@ -236,8 +238,8 @@ def test_forward_mid_flow_at_a_button_step_offers_and_then_returns(known: Convo)
     known.command("urge")
     known.tap(Ur.PULL("miss"))
     out = known.forward("I'm sorry")
-    assert "in:them" in values(out)
-    known.tap("in:no")
+    assert In.THEM in values(out)
+    known.tap(In.NO)
     out = known.last
     assert "resume:yes" in values(out)
     known.tap("resume:yes")
@@ -259,7 +261,7 @@ def test_needs_asks_for_evidence_and_unsent_only_when_used() -> None:
     assert router.needs(None, Input("command", NOW, text="help")) == frozenset()
     assert router.needs(None, Input("text", NOW, text="hi")) == frozenset()
     state = {"flow": "evidence", "step": "list", "ids": []}
-    assert router.needs(state, Input("choice", NOW, text="ev:0")) == {"evidence"}
+    assert router.needs(state, Input("choice", NOW, text=pack(Ev.READ(0)))) == {"evidence"}
     offer = {"flow": "resume", "step": "offer", "resume": {"flow": "urge", "step": "pull"}}
     assert router.needs(offer, Input("choice", NOW, text="resume:yes")) == {"unsent"}
     # with no input: what render() of the current step needs

@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 
 from flows.choices import Press, pack
+from flows.conversations.incoming import In
 from flows.conversations.urge import Ur, UrBack
 from flows.types import (
     DeleteUnsent,
@@ -152,7 +153,7 @@ def test_forward_while_writing_is_not_mixed_into_the_letter(known: Convo) -> Non
     known.tap(Ur.WRITE)
     known.say("Dear you")
     out = known.forward("sorry!")
-    assert "in:them" in values(out)
+    assert In.THEM in values(out)
     assert known.state is not None and known.state["resume"]["draft"] == "Dear you"
 
 

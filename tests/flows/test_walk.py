@@ -11,6 +11,9 @@ from datetime import timedelta
 import pytest
 
 from flows import router
+from flows.choices import pack
+from flows.conversations.evidence import Ev
+from flows.conversations.monkey import Mk
 from flows.types import (
     EvidenceView,
     Input,
@@ -85,6 +88,7 @@ def test_forged_values_for_every_step_are_ignored() -> None:
         if convo.state is None:
             continue
         before = convo.state
-        for forged in ("zz:1", "rdel:99", "u:v:99", "who:42", "ev:77", "reg:9", "tick:nope"):
+        indexes = (pack(Mk.WHO(42)), pack(Ev.READ(77)))  # past the end of what is shown
+        for forged in ("zz:1", "rdel:99", "u:v:99", *indexes, "reg:9", "tick:nope"):
             out = convo.send(Input("choice", convo.now, text=forged))
             assert out.ignored and out.state == before and not out.replies
