@@ -76,8 +76,8 @@ FLOWS: dict[str, FlowSpec | Flow[Any]] = {
         monkey.FLOW,
         incoming.FLOW,
         safety.SPEC,
-        checkin.SPEC,
-        checkin.DAILY,
+        checkin.FLOW,
+        checkin.DAILY_FLOW,
         privacy.SPEC,
         privacy.HIDE,
         privacy.WIPE,
@@ -127,7 +127,7 @@ STARTS: dict[str, tuple[Starter, str | None]] = {
     "hoover": (hoover.start, hoover.FLOW.name),
     "monkey": (monkey.start, monkey.FLOW.name),
     "reasons": (reasons.start, reasons.SPEC.name),
-    "checkin": (checkin.start, checkin.SPEC.name),
+    "checkin": (checkin.start, checkin.FLOW.name),
     "evidence": (evidence.start, evidence.FLOW.name),
     "safety": (safety.start, safety.SPEC.name),
     "privacy": (privacy.start, privacy.SPEC.name),
@@ -247,7 +247,7 @@ def needs(state: State | None, inp: Input | None = None) -> frozenset[str]:
     if inp is not None and inp.kind == "choice" and inp.text.startswith("cmd:"):
         return _start_needs(inp.text[4:])
     if inp is not None and inp.kind == "trigger":
-        return checkin.DAILY.needs if inp.text == "checkin" else frozenset()
+        return checkin.DAILY_FLOW.needs if inp.text == "checkin" else frozenset()
     if state is None:
         return frozenset()
     current = state["resume"] if state["flow"] == "resume" else state
@@ -294,7 +294,7 @@ def _command(state: State | None, name: str, inp: Input, data: UserData) -> Outc
 
 def _trigger(state: State | None, inp: Input, data: UserData) -> Outcome:
     if inp.text == "checkin":
-        resume, effects = _leave(state, checkin.DAILY.name)
+        resume, effects = _leave(state, checkin.DAILY_FLOW.name)
         return _advance(checkin.daily_start(data), resume, (), effects)
     if inp.text == "checkback:urge":
         resume, effects = _leave(state, urge.BACK_FLOW.name)

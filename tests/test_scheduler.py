@@ -27,6 +27,8 @@ from bot.schedule.scheduler import Scheduler, _Recorder
 from bot.schedule.store import Item
 from bot.store.facade import Store
 from bot.telegram.pacing import Pacer
+from flows.choices import pack
+from flows.conversations.checkin import Dy
 
 LONDON = ZoneInfo("Europe/London")
 CHECKIN_WORDS = "How did today go?"
@@ -539,8 +541,8 @@ async def test_answering_the_check_in_moves_the_streak(world: World) -> None:
         result = await conversation.choice(alice, state["seq"], value, world.clock.now)
         assert not result.ignored and not result.stale
 
-    await press("ci:none")  # "No contact today"
-    await press("m:4")
+    await press(pack(Dy.NO_CONTACT))  # "No contact today"
+    await press(pack(Dy.MOOD(4)))
     sent = await send_progress(s.runtime, world.bot, alice, 1)  # type: ignore[arg-type]
     assert len(sent) == 2 and world.bot.photos[1] == 1
     assert "1 day" in world.bot.received[1][-1]

@@ -4,20 +4,23 @@ and the scheduled check-in itself (how did today go, mood, one of the user's rea
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Self
 
+from flows.choices import Choice, Press, pack
 from flows.conversations import hoover, monkey, urge
 from flows.conversations.reasons import NO_REASONS_LINE, read_back
-from flows.flowspec import FlowSpec, chosen, end, go, typed
 from flows.replies import button, grid, keyboard
+from flows.steps import Flow, FlowState, Result, Step, end, go, stay, to
 from flows.timezones import find_zone, shown_name, valid_zone
-from flows.types import Input, LogEvent, Outcome, Reply, State, UpdateSettings, UserData
+from flows.types import Input, LogEvent, Outcome, Reply, UpdateSettings, UserData
 
 DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-EVERY_DAY = list(range(7))
-WEEKDAYS = list(range(5))
+EVERY_DAY: tuple[int, ...] = tuple(range(7))
+WEEKDAYS: tuple[int, ...] = tuple(range(5))
+WEEKEND: tuple[int, ...] = (5, 6)
 TIME_BUTTONS = ("07:00", "08:00", "09:00", "12:00", "18:00", "20:00", "21:00", "22:00")
-DEFAULT = {"time": "20:00", "tz": "UTC", "days": EVERY_DAY, "paused": False}
 
 _TIME = re.compile(r"^(\d{1,2})(?::?(\d{2}))?(am|pm|h)?$")
 
@@ -40,284 +43,433 @@ def parse_time(text: str) -> str | None:
     return f"{hour:02d}:{minute:02d}"
 
 
-def days_text(days: list[int]) -> str:
-    days = sorted(set(days))
-    if days == EVERY_DAY:
+def days_text(days: Iterable[int]) -> str:
+    chosen = tuple(sorted(set(days)))
+    if chosen == EVERY_DAY:
         return "every day"
-    if days == WEEKDAYS:
+    if chosen == WEEKDAYS:
         return "on weekdays"
-    if days == [5, 6]:
+    if chosen == WEEKEND:
         return "at weekends"
-    return "on " + ", ".join(DAY_NAMES[d] for d in days)
+    return "on " + ", ".join(DAY_NAMES[d] for d in chosen)
 
 
-def discreet(data: UserData, state: State | None = None) -> bool:
-    if state is not None and "discreet" in state:
-        return bool(state["discreet"])
+def discreet(data: UserData, toggled: bool | None = None) -> bool:
+    """Discreet mode: as just toggled in this conversation, else as saved (on by default)."""
+    if toggled is not None:
+        return toggled
     return bool(data.settings.get("discreet", True))
 
 
-def _current(data: UserData) -> dict[str, Any] | None:
+# =========================================================================== settings flow
+class Ck(Choice):
+    TIME = "ck.time"
+    ZONE = "ck.tz"
+    DAYS = "ck.days"
+    PAUSE = "ck.pause"
+    DISCREET = "ck.discreet"
+    DONE = "ck.done"
+    AT = "ck.at"  # carries the time as HHMM: Ck.AT("0830")
+    KEEP_ZONE = "ck.tzkeep"
+    ZONE_RIGHT = "ck.tzyes"
+    ZONE_WRONG = "ck.tzno"
+    EVERY_DAY = "ck.all"
+    WEEKDAYS = "ck.wk"
+    PICK = "ck.pick"
+    DAY = "ck.day"  # carries the day, 0 (Monday) to 6
+    PICKED = "ck.picked"
+
+
+#: The schedule's fields: stored in settings["checkin"], and under the key "ck" of a
+#: stored conversation (the same shape, so a conversation from before still loads).
+_SCHEDULE = ("time", "tz", "days", "paused")
+_DAY_ARGS = {str(day): day for day in EVERY_DAY}
+
+
+@dataclass(frozen=True)
+class CheckinState(FlowState):
+    time: str = "20:00"
+    tz: str = "UTC"
+    days: tuple[int, ...] = EVERY_DAY
+    paused: bool = False
+    #: The first setup: each answer leads to the next question, and all is saved at the end.
+    setup: bool = False
+    #: Discreet mode as toggled in this conversation (``None``: not toggled).
+    discreet: bool | None = None
+    #: The time zone the user is asked to confirm (at ``tz_confirm``).
+    guess: str = ""
+
+    def schedule(self) -> dict[str, object]:
+        """What settings["checkin"] holds."""
+        return {"time": self.time, "tz": self.tz, "days": list(self.days), "paused": self.paused}
+
+    def to_json(self) -> dict[str, object]:
+        out = {k: v for k, v in super().to_json().items() if k not in _SCHEDULE}
+        out["ck"] = self.schedule()
+        # Absent rather than empty, as stored before.
+        if not self.setup:
+            del out["setup"]
+        if self.discreet is None:
+            del out["discreet"]
+        if not self.guess:
+            del out["guess"]
+        return out
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, object]) -> Self | None:
+        ck = raw.get("ck")
+        if not isinstance(ck, Mapping):
+            return None
+        flat = {k: v for k, v in raw.items() if k not in (*_SCHEDULE, "ck")}
+        flat.update({k: ck[k] for k in _SCHEDULE if k in ck})
+        state = super().from_json(flat)
+        if state is not None and state.step == "tz_confirm" and not state.guess:
+            return None  # nothing to confirm
+        return state
+
+
+def _current(data: UserData) -> CheckinState | None:
+    """The saved schedule, or ``None`` before the first setup."""
     stored = data.settings.get("checkin")
     if not isinstance(stored, dict) or not parse_time(str(stored.get("time", ""))):
         return None
-    ck = {**DEFAULT, **stored}
-    if not valid_zone(str(ck["tz"])):
-        ck["tz"] = "UTC"
-    ck["days"] = [d for d in ck.get("days", EVERY_DAY) if isinstance(d, int) and 0 <= d <= 6]
-    return ck
+    tz = str(stored.get("tz", "UTC"))
+    days = stored.get("days", EVERY_DAY)
+    listed = days if isinstance(days, list | tuple) else ()
+    return CheckinState(
+        time=str(stored["time"]),
+        tz=tz if valid_zone(tz) else "UTC",
+        days=tuple(int(d) for d in listed if isinstance(d, int) and 0 <= d <= 6),
+        paused=bool(stored.get("paused", False)),
+    )
 
 
-# --------------------------------------------------------------------------- settings flow
 def start(inp: Input, data: UserData) -> Outcome:
     current = _current(data)
     if current is None:
         intro = Reply(
             "I can send you a short note once a day to ask how it went. It only takes a tap or two."
         )
-        return go(SPEC, {"ck": dict(DEFAULT), "setup": True}, "time", data, before=(intro,))
-    return go(SPEC, {"ck": current}, "menu", data)
+        return go(FLOW, CheckinState(setup=True), "time", data, before=(intro,))
+    return go(FLOW, current, "menu", data)
 
 
-def summary(ck: dict[str, Any], is_discreet: bool) -> str:
-    line = f"Your daily note: {ck['time']} ({shown_name(ck['tz'])}), {days_text(ck['days'])}."
-    if ck.get("paused"):
+def summary(state: CheckinState, is_discreet: bool) -> str:
+    line = f"Your daily note: {state.time} ({shown_name(state.tz)}), {days_text(state.days)}."
+    if state.paused:
         line += " Paused for now."
     mode = "on: the notification says nothing about what it's for" if is_discreet else "off"
     return f"{line}\nDiscreet mode is {mode}."
 
 
-def _ask_menu(state: State, data: UserData) -> tuple[Reply, ...]:
-    ck = state["ck"]
-    is_discreet = discreet(data, state)
+# --------------------------------------------------------------------------- asks
+def _ask_menu(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
+    is_discreet = discreet(data, state.discreet)
     rows = keyboard(
-        [button("Time", "ck:time"), button("Time zone", "ck:tz"), button("Days", "ck:days")],
-        [button("Resume" if ck.get("paused") else "Pause", "ck:pause")],
-        [button(f"Discreet mode: {'on' if is_discreet else 'off'}", "ck:discreet")],
-        [button("Done", "ck:done")],
+        [button("Time", Ck.TIME), button("Time zone", Ck.ZONE), button("Days", Ck.DAYS)],
+        [button("Resume" if state.paused else "Pause", Ck.PAUSE)],
+        [button(f"Discreet mode: {'on' if is_discreet else 'off'}", Ck.DISCREET)],
+        [button("Done", Ck.DONE)],
     )
-    return (Reply(summary(ck, is_discreet), rows),)
+    return (Reply(summary(state, is_discreet), rows),)
 
 
-def _ask_time(state: State, data: UserData) -> tuple[Reply, ...]:
-    buttons = [button(t, "t:" + t.replace(":", "")) for t in TIME_BUTTONS]
+def _ask_time(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
+    buttons = [button(t, Ck.AT(t.replace(":", ""))) for t in TIME_BUTTONS]
     text = "What time of day suits you? Tap one, or type it (like 8:30 or 9pm)."
     return (Reply(text, grid(buttons, 4)),)
 
 
-def _ask_tz(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_tz(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Which time zone are you in? Type your city (like Berlin or Chicago) or a UTC "
         "offset (like +2 or UTC-5)."
     )
-    current = state["ck"].get("tz")
-    rows = [[button(f"Keep {shown_name(current)}", "tz:keep")]] if not state.get("setup") else []
-    return (Reply(text, keyboard(*rows)),)
+    keep = [] if state.setup else [[button(f"Keep {shown_name(state.tz)}", Ck.KEEP_ZONE)]]
+    return (Reply(text, keyboard(*keep)),)
 
 
-def _ask_tz_confirm(state: State, data: UserData) -> tuple[Reply, ...]:
-    guess = state["guess"]
-    text = f"I understood: {shown_name(guess)}."
-    if guess.startswith("Etc/GMT"):
+def _ask_tz_confirm(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
+    text = f"I understood: {shown_name(state.guess)}."
+    if state.guess.startswith("Etc/GMT"):
         text += (
             " A fixed offset doesn't follow daylight saving, so the time may be an hour off "
             "for part of the year. A city does follow it."
         )
     text += " Is that right?"
-    buttons = keyboard([button("Yes", "tz:yes"), button("No, try again", "tz:no")])
+    buttons = keyboard([button("Yes", Ck.ZONE_RIGHT), button("No, try again", Ck.ZONE_WRONG)])
     return (Reply(text, buttons),)
 
 
-def _ask_days(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_days(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
     buttons = keyboard(
-        [button("Every day", "d:all"), button("Weekdays", "d:wk")],
-        [button("Choose days", "d:pick")],
+        [button("Every day", Ck.EVERY_DAY), button("Weekdays", Ck.WEEKDAYS)],
+        [button("Choose days", Ck.PICK)],
     )
     return (Reply("On which days?", buttons),)
 
 
-def _ask_pick(state: State, data: UserData) -> tuple[Reply, ...]:
-    days = set(state["ck"]["days"])
+def _ask_pick(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
     buttons = [
-        button(("✓ " if i in days else "") + name, f"dt:{i}") for i, name in enumerate(DAY_NAMES)
+        button(("✓ " if i in state.days else "") + name, Ck.DAY(i))
+        for i, name in enumerate(DAY_NAMES)
     ]
-    rows = (*grid(buttons, 4), (button("Done", "dt:done"),))
+    rows = (*grid(buttons, 4), (button("Done", Ck.PICKED),))
     return (Reply("Tap the days you want. Tap again to remove one.", rows),)
 
 
-def _changed(
-    state: State, data: UserData, ck: dict[str, Any], note: str = "", then: str | None = None
-) -> Outcome:
+# --------------------------------------------------------------------------- moves
+def _changed(state: CheckinState, data: UserData, note: str = "", then: str = "") -> Outcome:
     """A setting changed.  During the first setup go on to ``then`` (or finish); later,
     save it and show the settings again."""
-    new = {**state, "ck": ck}
     before = (Reply(note),) if note else ()
-    save = UpdateSettings({"checkin": ck})
-    if not state.get("setup"):
-        return go(SPEC, new, "menu", data, before=before, effects=(save,))
-    if then is not None:
-        return go(SPEC, new, then, data, before=before)
+    save = UpdateSettings({"checkin": state.schedule()})
+    if not state.setup:
+        return go(FLOW, state, "menu", data, before=before, effects=(save,))
+    if then:
+        return go(FLOW, state, then, data, before=before)
     done = Reply(
-        f"All set. {summary(ck, discreet(data, state))}\nChange it any time with /checkin."
+        f"All set. {summary(state, discreet(data, state.discreet))}\n"
+        "Change it any time with /checkin."
     )
     return end(*before, done, effects=(save,))
 
 
-def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    step = state["step"]
-    value = chosen(inp)
-    text = typed(inp)
-    ck = dict(state["ck"])
-    if step == "menu":
-        if value == "ck:done":
-            return end(Reply("Saved. See you then."))
-        if value == "ck:time":
-            return go(SPEC, state, "time", data)
-        if value == "ck:tz":
-            return go(SPEC, state, "tz", data)
-        if value == "ck:days":
-            return go(SPEC, state, "days", data)
-        if value == "ck:pause":
-            ck["paused"] = not ck.get("paused")
-            note = "Paused. Nothing is lost." if ck["paused"] else "Back on."
-            return _changed(state, data, ck, note)
-        if value == "ck:discreet":
-            on = not discreet(data, state)
-            new = {**state, "discreet": on}
-            return go(SPEC, new, "menu", data, effects=(UpdateSettings({"discreet": on}),))
-        return None
-    if step == "time":
-        if value is not None and value.startswith("t:"):
-            raw = value[2:]
-            picked = f"{raw[:2]}:{raw[2:]}"
-            if picked not in TIME_BUTTONS:
-                return None
-        elif text:
-            picked = parse_time(text) or ""
-            if not picked:
-                again = Reply("I didn't catch that time. Try something like 20:00 or 8pm.")
-                return go(SPEC, state, "time", data, before=(again,))
-        else:
-            return None
-        ck["time"] = picked
-        return _changed(state, data, ck, then="tz")
-    if step == "tz":
-        if value == "tz:keep" and not state.get("setup"):
-            return go(SPEC, state, "menu", data)
-        if not text:
-            return None
-        guess = find_zone(text)
-        if guess is None:
-            again = Reply(
-                "I couldn't place that. Try a large city near you, or an offset in whole "
-                "hours like +2 or UTC-5."
-            )
-            return go(SPEC, state, "tz", data, before=(again,))
-        return go(SPEC, {**state, "guess": guess.zone}, "tz_confirm", data)
-    if step == "tz_confirm":
-        if value == "tz:yes":
-            ck["tz"] = state["guess"]
-            new = {k: v for k, v in state.items() if k != "guess"}
-            return _changed(new, data, ck, then="days")
-        if value == "tz:no":
-            return go(SPEC, state, "tz", data)
-        return None
-    if step == "days":
-        if value == "d:all":
-            ck["days"] = EVERY_DAY
-            return _changed(state, data, ck)
-        if value == "d:wk":
-            ck["days"] = WEEKDAYS
-            return _changed(state, data, ck)
-        if value == "d:pick":
-            return go(SPEC, state, "pick", data)
-        return None
-    if step == "pick":
-        if value == "dt:done":
-            if not ck["days"]:
-                again = Reply("Pick at least one day, or use Pause to stop the notes for a while.")
-                return go(SPEC, state, "pick", data, before=(again,))
-            return _changed(state, data, ck)
-        if value is not None and re.fullmatch(r"dt:[0-6]", value):
-            day = int(value[3:])
-            days = set(ck["days"])
-            days ^= {day}
-            ck["days"] = sorted(days)
-            return go(SPEC, {**state, "ck": ck}, "pick", data)
-        return None
-    return None
+def _saved(state: CheckinState, press: Press, data: UserData) -> Result:
+    return end(Reply("Saved. See you then."))
 
 
-SPEC = FlowSpec(
+def _pause(state: CheckinState, press: Press, data: UserData) -> Result:
+    paused = not state.paused
+    note = "Paused. Nothing is lost." if paused else "Back on."
+    return _changed(replace(state, paused=paused), data, note)
+
+
+def _toggle_discreet(state: CheckinState, press: Press, data: UserData) -> Result:
+    on = not discreet(data, state.discreet)
+    return stay(FLOW, replace(state, discreet=on), data, (UpdateSettings({"discreet": on}),))
+
+
+def _time_tapped(state: CheckinState, press: Press, data: UserData) -> Result:
+    picked = f"{press.arg[:2]}:{press.arg[2:]}"
+    if picked not in TIME_BUTTONS:
+        return None
+    return _changed(replace(state, time=picked), data, then="tz")
+
+
+def _time_typed(state: CheckinState, text: str, inp: Input, data: UserData) -> Result:
+    picked = parse_time(text)
+    if picked is None:
+        return to("time", Reply("I didn't catch that time. Try something like 20:00 or 8pm."))
+    return _changed(replace(state, time=picked), data, then="tz")
+
+
+def _keep_zone(state: CheckinState, press: Press, data: UserData) -> Result:
+    return None if state.setup else to("menu")  # no zone to keep before the first setup
+
+
+def _zone_typed(state: CheckinState, text: str, inp: Input, data: UserData) -> Result:
+    guess = find_zone(text)
+    if guess is None:
+        again = Reply(
+            "I couldn't place that. Try a large city near you, or an offset in whole "
+            "hours like +2 or UTC-5."
+        )
+        return to("tz", again)
+    return go(FLOW, replace(state, guess=guess.zone), "tz_confirm", data)
+
+
+def _zone_right(state: CheckinState, press: Press, data: UserData) -> Result:
+    return _changed(replace(state, tz=state.guess, guess=""), data, then="days")
+
+
+def _every_day(state: CheckinState, press: Press, data: UserData) -> Result:
+    return _changed(replace(state, days=EVERY_DAY), data)
+
+
+def _weekdays(state: CheckinState, press: Press, data: UserData) -> Result:
+    return _changed(replace(state, days=WEEKDAYS), data)
+
+
+def _toggle_day(state: CheckinState, press: Press, data: UserData) -> Result:
+    day = _DAY_ARGS.get(press.arg)
+    if day is None:
+        return None
+    days = tuple(sorted(set(state.days) ^ {day}))
+    return stay(FLOW, replace(state, days=days), data)
+
+
+def _picked(state: CheckinState, press: Press, data: UserData) -> Result:
+    if not state.days:
+        return to(
+            "pick", Reply("Pick at least one day, or use Pause to stop the notes for a while.")
+        )
+    return _changed(state, data)
+
+
+# --------------------------------------------------------------------------- the flow
+FLOW: Flow[CheckinState] = Flow(
     name="checkin",
     title="your check-in settings",
-    asks={
-        "menu": _ask_menu,
-        "time": _ask_time,
-        "tz": _ask_tz,
-        "tz_confirm": _ask_tz_confirm,
-        "days": _ask_days,
-        "pick": _ask_pick,
+    state=CheckinState,
+    choices=Ck,
+    steps={
+        "menu": Step(
+            _ask_menu,
+            on={
+                Ck.TIME: to("time"),
+                Ck.ZONE: to("tz"),
+                Ck.DAYS: to("days"),
+                Ck.PAUSE: _pause,
+                Ck.DISCREET: _toggle_discreet,
+                Ck.DONE: _saved,
+            },
+        ),
+        "time": Step(_ask_time, on={Ck.AT: _time_tapped}, text=_time_typed),
+        "tz": Step(_ask_tz, on={Ck.KEEP_ZONE: _keep_zone}, text=_zone_typed),
+        "tz_confirm": Step(
+            _ask_tz_confirm, on={Ck.ZONE_RIGHT: _zone_right, Ck.ZONE_WRONG: to("tz")}
+        ),
+        "days": Step(
+            _ask_days, on={Ck.EVERY_DAY: _every_day, Ck.WEEKDAYS: _weekdays, Ck.PICK: to("pick")}
+        ),
+        "pick": Step(_ask_pick, on={Ck.DAY: _toggle_day, Ck.PICKED: _picked}),
     },
-    step=_step,
     resumable=True,
 )
 
 
-# --------------------------------------------------------------------------- the check-in
+# =========================================================================== the check-in
 DISCREET_FIRST_LINE = "Time for your daily note."
 PLAIN_FIRST_LINE = "Daily check-in: how is no contact going?"
+SEE_YOU = "See you tomorrow."
+
+
+class Dy(Choice):
+    NO_CONTACT = "dy.none"
+    TEMPTED = "dy.tempted"
+    CONTACT = "dy.contact"
+    REACHED = "dy.reached"
+    NECESSARY = "dy.nec"
+    NOT_NECESSARY = "dy.notnec"
+    THEM = "dy.them"
+    RELAY = "dy.relay"
+    NOTHING_TO_LOOK_AT = "dy.nolook"
+    MOOD = "dy.mood"  # carries the mood, 1 (very low) to 5 (good)
+    NO_MOOD = "dy.nomood"
+    REASON = "dy.reason"
+    NOT_NOW = "dy.end"
+
+
+_MOODS = {str(mood): mood for mood in range(1, 6)}
+
+
+@dataclass(frozen=True)
+class DailyState(FlowState):
+    status: str = ""  # "no_contact" or "contact", once answered
+    necessary: bool | None = None  # for a contact: was it necessary?
 
 
 def daily_start(data: UserData) -> Outcome:
-    return go(DAILY, {}, "status", data)
+    return go(DAILY_FLOW, DailyState(), "status", data)
 
 
-def _ask_status(state: State, data: UserData) -> tuple[Reply, ...]:
+# --------------------------------------------------------------------------- asks
+def _ask_status(state: DailyState, data: UserData) -> tuple[Reply, ...]:
     first = DISCREET_FIRST_LINE if discreet(data) else PLAIN_FIRST_LINE
     buttons = keyboard(
-        [button("No contact today", "ci:none")],
-        [button("I was tempted", "ci:tempted")],
-        [button("I had contact", "ci:contact")],
-        [button("They or someone reached out", "ci:reached")],
+        [button("No contact today", Dy.NO_CONTACT)],
+        [button("I was tempted", Dy.TEMPTED)],
+        [button("I had contact", Dy.CONTACT)],
+        [button("They or someone reached out", Dy.REACHED)],
     )
     return (Reply(f"{first}\nHow did today go?", buttons, kind="checkin"),)
 
 
-def _ask_necessary(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_necessary(state: DailyState, data: UserData) -> tuple[Reply, ...]:
     text = "Was it necessary contact, like children, money, legal matters or work?"
-    buttons = keyboard([button("Yes, necessary", "nc:yes"), button("No", "nc:no")])
+    buttons = keyboard([button("Yes, necessary", Dy.NECESSARY), button("No", Dy.NOT_NECESSARY)])
     return (Reply(text, buttons),)
 
 
-def _ask_who(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_who(state: DailyState, data: UserData) -> tuple[Reply, ...]:
     buttons = keyboard(
-        [button("They did", "rw:them")],
-        [button("Someone else, for them", "rw:relay")],
-        [button("Nothing to look at now", "rw:skip")],
+        [button("They did", Dy.THEM)],
+        [button("Someone else, for them", Dy.RELAY)],
+        [button("Nothing to look at now", Dy.NOTHING_TO_LOOK_AT)],
     )
     return (Reply("Who reached out? We can look at it together.", buttons),)
 
 
-def _ask_mood(state: State, data: UserData) -> tuple[Reply, ...]:
-    moods = [button(str(i), f"m:{i}") for i in range(1, 6)]
-    rows = (tuple(moods), (button("Skip", "m:skip"),))
+def _ask_mood(state: DailyState, data: UserData) -> tuple[Reply, ...]:
+    moods = tuple(button(arg, Dy.MOOD(arg)) for arg in _MOODS)
+    rows = (moods, (button("Skip", Dy.NO_MOOD),))
     return (Reply("How are you feeling, from 1 (very low) to 5 (good)?", rows),)
 
 
-def _ask_reason(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_reason(state: DailyState, data: UserData) -> tuple[Reply, ...]:
     buttons = keyboard(
-        [button("Show one of my reasons", "ci:reason")], [button("Not now", "ci:end")]
+        [button("Show one of my reasons", Dy.REASON)], [button("Not now", Dy.NOT_NOW)]
     )
     return (Reply("Would you like to read one of your reasons?", buttons),)
 
 
+# --------------------------------------------------------------------------- moves
 def _log(status: str, necessary: bool | None = None, mood: int | None = None) -> LogEvent:
     return LogEvent("checkin", {"status": status, "necessary": necessary, "mood": mood})
 
 
-def _after_mood(state: State, mood: int | None, data: UserData) -> Outcome:
-    event = _log(state["status"], state.get("necessary"), mood)
+def _pressed(press: Press, data: UserData) -> Input:
+    """The press as the input it came in as, for another flow's start."""
+    return Input("choice", data.now, text=pack(press))
+
+
+def _no_contact(state: DailyState, press: Press, data: UserData) -> Result:
+    well_done = Reply("That's another day. Well done.")
+    return go(DAILY_FLOW, replace(state, status="no_contact"), "mood", data, before=(well_done,))
+
+
+def _tempted(state: DailyState, press: Press, data: UserData) -> Result:
+    out = urge.start(_pressed(press, data), data)
+    honest = Reply("Thank you for being honest. Let's look at it together.")
+    return Outcome(
+        replies=(honest, *out.replies),
+        state=out.state,
+        effects=(_log("tempted"), *out.effects),
+    )
+
+
+def _had_contact(state: DailyState, press: Press, data: UserData) -> Result:
+    return go(DAILY_FLOW, replace(state, status="contact"), "necessary", data)
+
+
+def _necessary(state: DailyState, press: Press, data: UserData) -> Result:
+    words = Reply("Then nothing is broken. Keeping it short and practical is exactly right.")
+    return go(DAILY_FLOW, replace(state, necessary=True), "mood", data, before=(words,))
+
+
+def _unnecessary(state: DailyState, press: Press, data: UserData) -> Result:
+    words = Reply(
+        "Thank you for telling me. It doesn't erase the days behind you, and "
+        "tomorrow counts just as much."
+    )
+    return go(DAILY_FLOW, replace(state, necessary=False), "mood", data, before=(words,))
+
+
+def _look_at_theirs(state: DailyState, press: Press, data: UserData) -> Result:
+    return hoover.start(_pressed(press, data), data)
+
+
+def _look_at_relay(state: DailyState, press: Press, data: UserData) -> Result:
+    return monkey.start(_pressed(press, data), data)
+
+
+def _nothing_to_look_at(state: DailyState, press: Press, data: UserData) -> Result:
+    return end(Reply("Okay. When you're ready: /hoover for them, /monkey for others."))
+
+
+def _after_mood(state: DailyState, mood: int | None, data: UserData) -> Outcome:
+    event = _log(state.status, state.necessary, mood)
     before = []
     if mood is not None and mood <= 2:
         before.append(Reply("I'm sorry today was heavy. Be gentle with yourself tonight."))
@@ -325,81 +477,62 @@ def _after_mood(state: State, mood: int | None, data: UserData) -> Outcome:
         closing = Reply("Thank you. See you tomorrow. Your reasons can live in /reasons.")
         return end(*before, closing, effects=(event,))
     if discreet(data):
-        return go(DAILY, state, "reason", data, before=before, effects=(event,))
-    return end(*before, *read_back(data), Reply("See you tomorrow."), effects=(event,))
+        return go(DAILY_FLOW, state, "reason", data, before=before, effects=(event,))
+    return end(*before, *read_back(data), Reply(SEE_YOU), effects=(event,))
 
 
-def _daily_step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    step = state["step"]
-    value = chosen(inp)
-    if step == "status":
-        if value == "ci:none":
-            new = {**state, "status": "no_contact"}
-            return go(DAILY, new, "mood", data, before=(Reply("That's another day. Well done."),))
-        if value == "ci:tempted":
-            out = urge.start(inp, data)
-            honest = Reply("Thank you for being honest. Let's look at it together.")
-            return Outcome(
-                replies=(honest, *out.replies),
-                state=out.state,
-                effects=(_log("tempted"), *out.effects),
-            )
-        if value == "ci:contact":
-            return go(DAILY, {**state, "status": "contact"}, "necessary", data)
-        if value == "ci:reached":
-            return go(DAILY, state, "who", data, effects=(_log("reached_out"),))
-        return None
-    if step == "necessary":
-        if value == "nc:yes":
-            words = "Then nothing is broken. Keeping it short and practical is exactly right."
-            new = {**state, "necessary": True}
-        elif value == "nc:no":
-            words = (
-                "Thank you for telling me. It doesn't erase the days behind you, and "
-                "tomorrow counts just as much."
-            )
-            new = {**state, "necessary": False}
-        else:
-            return None
-        return go(DAILY, new, "mood", data, before=(Reply(words),))
-    if step == "who":
-        if value == "rw:them":
-            return hoover.start(inp, data)
-        if value == "rw:relay":
-            return monkey.start(inp, data)
-        if value == "rw:skip":
-            return end(Reply("Okay. When you're ready: /hoover for them, /monkey for others."))
-        return None
-    if step == "mood":
-        if value == "m:skip":
-            return _after_mood(state, None, data)
-        if value is not None and re.fullmatch(r"m:[1-5]", value):
-            return _after_mood(state, int(value[2:]), data)
-        text = typed(inp)
-        if text and re.fullmatch(r"[1-5]", text):
-            return _after_mood(state, int(text), data)
-        return None
-    if step == "reason":
-        if value == "ci:reason":
-            said = read_back(data, otherwise=NO_REASONS_LINE)
-            return end(*said, Reply("See you tomorrow."))
-        if value == "ci:end":
-            return end(Reply("See you tomorrow."))
-        return None
-    return None
+def _mood_tapped(state: DailyState, press: Press, data: UserData) -> Result:
+    mood = _MOODS.get(press.arg)
+    return None if mood is None else _after_mood(state, mood, data)
 
 
-DAILY = FlowSpec(
+def _mood_typed(state: DailyState, text: str, inp: Input, data: UserData) -> Result:
+    mood = _MOODS.get(text)
+    return None if mood is None else _after_mood(state, mood, data)
+
+
+def _no_mood(state: DailyState, press: Press, data: UserData) -> Result:
+    return _after_mood(state, None, data)
+
+
+def _show_reason(state: DailyState, press: Press, data: UserData) -> Result:
+    return end(*read_back(data, otherwise=NO_REASONS_LINE), Reply(SEE_YOU))
+
+
+def _not_now(state: DailyState, press: Press, data: UserData) -> Result:
+    return end(Reply(SEE_YOU))
+
+
+# --------------------------------------------------------------------------- the flow
+DAILY_FLOW: Flow[DailyState] = Flow(
     name="daily",
     title="today's check-in",
-    asks={
-        "status": _ask_status,
-        "necessary": _ask_necessary,
-        "who": _ask_who,
-        "mood": _ask_mood,
-        "reason": _ask_reason,
+    state=DailyState,
+    choices=Dy,
+    steps={
+        "status": Step(
+            _ask_status,
+            on={
+                Dy.NO_CONTACT: _no_contact,
+                Dy.TEMPTED: _tempted,
+                Dy.CONTACT: _had_contact,
+                Dy.REACHED: to("who", effects=(_log("reached_out"),)),
+            },
+        ),
+        "necessary": Step(
+            _ask_necessary, on={Dy.NECESSARY: _necessary, Dy.NOT_NECESSARY: _unnecessary}
+        ),
+        "who": Step(
+            _ask_who,
+            on={
+                Dy.THEM: _look_at_theirs,
+                Dy.RELAY: _look_at_relay,
+                Dy.NOTHING_TO_LOOK_AT: _nothing_to_look_at,
+            },
+        ),
+        "mood": Step(_ask_mood, on={Dy.MOOD: _mood_tapped, Dy.NO_MOOD: _no_mood}, text=_mood_typed),
+        "reason": Step(_ask_reason, on={Dy.REASON: _show_reason, Dy.NOT_NOW: _not_now}),
     },
-    step=_daily_step,
     resumable=True,
     needs=frozenset({"unsent"}),
 )

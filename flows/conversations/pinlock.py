@@ -23,6 +23,8 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from flows.analysis import detect_danger
+from flows.choices import pack
+from flows.conversations.checkin import Dy
 from flows.conversations.safety import safety_message
 from flows.replies import LONG_PASTE
 from flows.types import Command, Input, LogEvent, Reply, UserData
@@ -41,8 +43,14 @@ MAX_KEPT = 20
 #: clearing or wiping the chat (the user's way out, also when the PIN is forgotten), and
 #: the answers to a daily check-in that show none of the user's words.
 OPEN_COMMANDS = frozenset({"safety", "help", "hide", "cancel", "wipe"})
-OPEN_CHOICES = re.compile(
-    r"^(?:cmd:safety|safe:ok|ci:none|ci:contact|ci:end|nc:yes|nc:no|m:[1-5]|m:skip|rw:skip)$"
+OPEN_CHOICES = frozenset(
+    {
+        "cmd:safety",
+        "safe:ok",
+        *map(pack, (Dy.NO_CONTACT, Dy.CONTACT, Dy.NOT_NOW, Dy.NECESSARY, Dy.NOT_NECESSARY)),
+        *(pack(Dy.MOOD(mood)) for mood in range(1, 6)),
+        *map(pack, (Dy.NO_MOOD, Dy.NOTHING_TO_LOOK_AT)),
+    }
 )
 #: Flows whose every step may be finished in a locked chat.
 OPEN_FLOWS = frozenset({"hide", "wipe"})
@@ -115,7 +123,7 @@ def _opens(inp: Input, flow: str | None) -> bool:
     if flow in OPEN_FLOWS and inp.kind in ("text", "choice"):
         return True
     if inp.kind == "choice":
-        return OPEN_CHOICES.match(inp.text) is not None
+        return inp.text in OPEN_CHOICES
     return False
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from flows.choices import pack
-from flows.conversations.checkin import parse_time
+from flows.conversations.checkin import FLOW, Ck, Dy, parse_time
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 from flows.timezones import CITIES, find_zone, shown_name, valid_zone
@@ -60,14 +60,14 @@ def test_offsets_are_shown_the_way_people_write_them() -> None:
 # --------------------------------------------------------------------------- settings
 def test_first_setup_walks_through_time_zone_and_days(known: Convo) -> None:
     out = known.command("checkin")
-    assert "t:2000" in values(out)
+    assert pack(Ck.AT("2000")) in values(out)
     out = known.say("8:30pm")
     assert "time zone" in text_of(out).lower()
     out = known.say("Chicago")
     assert "America/Chicago" in text_of(out)
-    out = known.tap("tz:yes")
-    assert "d:wk" in values(out)
-    out = known.tap("d:wk")
+    out = known.tap(Ck.ZONE_RIGHT)
+    assert Ck.WEEKDAYS in values(out)
+    out = known.tap(Ck.WEEKDAYS)
     assert UpdateSettings(
         {"checkin": {"time": "20:30", "tz": "America/Chicago", "days": [0, 1, 2, 3, 4],
                      "paused": False}}
@@ -78,27 +78,27 @@ def test_first_setup_walks_through_time_zone_and_days(known: Convo) -> None:
 
 def test_nothing_is_saved_until_the_setup_is_complete(known: Convo) -> None:
     known.command("checkin")
-    known.tap("t:0800")
+    known.tap(Ck.AT("0800"))
     known.say("Berlin")
     assert "checkin" not in known.store.settings
 
 
 def test_offset_is_confirmed_with_a_daylight_saving_note(known: Convo) -> None:
     known.command("checkin")
-    known.tap("t:0900")
+    known.tap(Ck.AT("0900"))
     out = known.say("+2")
     assert "UTC+2" in text_of(out)
     assert "daylight saving" in text_of(out)
-    known.tap("tz:yes")
-    known.tap("d:all")
+    known.tap(Ck.ZONE_RIGHT)
+    known.tap(Ck.EVERY_DAY)
     assert known.store.settings["checkin"]["tz"] == "Etc/GMT-2"
 
 
 def test_wrong_guess_can_be_retried(known: Convo) -> None:
     known.command("checkin")
-    known.tap("t:0900")
+    known.tap(Ck.AT("0900"))
     known.say("Paris")
-    out = known.tap("tz:no")
+    out = known.tap(Ck.ZONE_WRONG)
     assert "city" in text_of(out)
     out = known.say("Lisbon")
     assert "Europe/Lisbon" in text_of(out)
@@ -116,13 +116,13 @@ def test_unclear_time_and_place_are_asked_again(known: Convo) -> None:
 def test_choose_days_with_toggles(known: Convo) -> None:
     known.store.settings["checkin"] = dict(SET)
     known.command("checkin")
-    known.tap("ck:days")
-    out = known.tap("d:pick")
+    known.tap(Ck.DAYS)
+    out = known.tap(Ck.PICK)
     labels = [b.label for r in out.replies for row in r.buttons for b in row]
     assert "✓ Mon" in labels and "Sat" in labels
-    known.tap("dt:0")
-    known.tap("dt:5")
-    out = known.tap("dt:done")
+    known.tap(Ck.DAY(0))
+    known.tap(Ck.DAY(5))
+    out = known.tap(Ck.PICKED)
     assert known.store.settings["checkin"]["days"] == [1, 2, 3, 4, 5]
     assert "Tue, Wed, Thu, Fri, Sat" in text_of(out)
 
@@ -130,10 +130,10 @@ def test_choose_days_with_toggles(known: Convo) -> None:
 def test_no_days_is_not_accepted(known: Convo) -> None:
     known.store.settings["checkin"] = {**SET, "days": [2]}
     known.command("checkin")
-    known.tap("ck:days")
-    known.tap("d:pick")
-    known.tap("dt:2")
-    out = known.tap("dt:done")
+    known.tap(Ck.DAYS)
+    known.tap(Ck.PICK)
+    known.tap(Ck.DAY(2))
+    out = known.tap(Ck.PICKED)
     assert "at least one day" in text_of(out)
 
 
@@ -141,33 +141,33 @@ def test_pause_resume_and_discreet_toggle(known: Convo) -> None:
     known.store.settings["checkin"] = dict(SET)
     out = known.command("checkin")
     assert "21:00 (Europe/Berlin), on weekdays" in text_of(out)
-    out = known.tap("ck:pause")
+    out = known.tap(Ck.PAUSE)
     assert known.store.settings["checkin"]["paused"] is True
     assert "Paused" in text_of(out)
-    known.tap("ck:pause")
+    known.tap(Ck.PAUSE)
     assert known.store.settings["checkin"]["paused"] is False
-    out = known.tap("ck:discreet")
+    out = known.tap(Ck.DISCREET)
     assert known.store.settings["discreet"] is False
     assert "Discreet mode is off" in text_of(out)
-    known.tap("ck:discreet")
+    known.tap(Ck.DISCREET)
     assert known.store.settings["discreet"] is True
 
 
 def test_change_time_from_the_menu_saves_at_once(known: Convo) -> None:
     known.store.settings["checkin"] = dict(SET)
     known.command("checkin")
-    known.tap("ck:time")
-    out = known.tap("t:0700")
+    known.tap(Ck.TIME)
+    out = known.tap(Ck.AT("0700"))
     assert known.store.settings["checkin"]["time"] == "07:00"
-    assert "ck:done" in values(out)
+    assert Ck.DONE in values(out)
 
 
 def test_keep_time_zone(known: Convo) -> None:
     known.store.settings["checkin"] = dict(SET)
     known.command("checkin")
-    known.tap("ck:tz")
-    out = known.tap("tz:keep")
-    assert "ck:done" in values(out)
+    known.tap(Ck.ZONE)
+    out = known.tap(Ck.KEEP_ZONE)
+    assert Ck.DONE in values(out)
 
 
 # --------------------------------------------------------------------------- the check-in
@@ -192,9 +192,9 @@ def test_plain_checkin_when_discreet_is_off(known: Convo) -> None:
 
 def test_no_contact_day_with_mood_and_a_reason_behind_a_button(known: Convo) -> None:
     known.trigger("checkin")
-    out = known.tap("ci:none")
-    assert "m:3" in values(out) and "m:skip" in values(out)
-    out = known.tap("m:4")
+    out = known.tap(Dy.NO_CONTACT)
+    assert pack(Dy.MOOD(3)) in values(out) and Dy.NO_MOOD in values(out)
+    out = known.tap(Dy.MOOD(4))
     assert LogEvent("checkin", {"status": "no_contact", "necessary": None, "mood": 4}) in (
         out.effects
     )
@@ -202,51 +202,51 @@ def test_no_contact_day_with_mood_and_a_reason_behind_a_button(known: Convo) -> 
         b.label for r in out.replies for row in r.buttons for b in row
     ]
     assert not any(r.text in text_of(out) for r in known.store.reasons)
-    out = known.tap("ci:reason")
+    out = known.tap(Dy.REASON)
     assert any(r.text in text_of(out) for r in known.store.reasons)
 
 
 def test_reason_shown_directly_when_not_discreet(known: Convo) -> None:
     known.store.settings["discreet"] = False
     known.trigger("checkin")
-    known.tap("ci:none")
-    out = known.tap("m:skip")
+    known.tap(Dy.NO_CONTACT)
+    out = known.tap(Dy.NO_MOOD)
     assert any(r.text in text_of(out) for r in known.store.reasons)
     assert known.events("checkin") == [{"status": "no_contact", "necessary": None, "mood": None}]
 
 
 def test_necessary_contact_keeps_the_streak(known: Convo) -> None:
     known.trigger("checkin")
-    known.tap("ci:contact")
-    out = known.tap("nc:yes")
+    known.tap(Dy.CONTACT)
+    out = known.tap(Dy.NECESSARY)
     assert "nothing is broken" in text_of(out)
-    known.tap("m:3")
+    known.tap(Dy.MOOD(3))
     assert known.events("checkin") == [{"status": "contact", "necessary": True, "mood": 3}]
 
 
 def test_unnecessary_contact_is_logged_kindly(known: Convo) -> None:
     known.trigger("checkin")
-    known.tap("ci:contact")
-    out = known.tap("nc:no")
+    known.tap(Dy.CONTACT)
+    out = known.tap(Dy.NOT_NECESSARY)
     assert "doesn't erase" in text_of(out)
-    out = known.tap("m:1")
+    out = known.tap(Dy.MOOD(1))
     assert "heavy" in text_of(out)
     assert known.events("checkin") == [{"status": "contact", "necessary": False, "mood": 1}]
 
 
 def test_tempted_leads_into_the_urge_flow(known: Convo) -> None:
     known.trigger("checkin")
-    out = known.tap("ci:tempted")
+    out = known.tap(Dy.TEMPTED)
     assert pack(Ur.PULL("miss")) in values(out)
     assert known.events("checkin") == [{"status": "tempted", "necessary": None, "mood": None}]
     known.tap(Ur.PULL("miss"))
     assert known.state is not None and known.state["flow"] == "urge"
 
 
-@pytest.mark.parametrize(("value", "flow"), [("rw:them", "hoover"), ("rw:relay", "monkey")])
-def test_reached_out_leads_to_hoover_or_monkey(known: Convo, value: str, flow: str) -> None:
+@pytest.mark.parametrize(("value", "flow"), [(Dy.THEM, "hoover"), (Dy.RELAY, "monkey")])
+def test_reached_out_leads_to_hoover_or_monkey(known: Convo, value: Dy, flow: str) -> None:
     known.trigger("checkin")
-    known.tap("ci:reached")
+    known.tap(Dy.REACHED)
     known.tap(value)
     assert known.state is not None and known.state["flow"] == flow
     assert known.events("checkin") == [{"status": "reached_out", "necessary": None, "mood": None}]
@@ -254,7 +254,7 @@ def test_reached_out_leads_to_hoover_or_monkey(known: Convo, value: str, flow: s
 
 def test_mood_can_be_typed(known: Convo) -> None:
     known.trigger("checkin")
-    known.tap("ci:none")
+    known.tap(Dy.NO_CONTACT)
     known.say("2")
     assert known.events("checkin")[0]["mood"] == 2
 
@@ -265,11 +265,46 @@ def test_checkin_mid_flow_keeps_the_interrupted_flow(known: Convo) -> None:
     interrupted = known.state
     known.trigger("checkin")
     assert known.state is not None and known.state["flow"] == "daily"
-    known.tap("ci:none")
-    out = known.tap("m:skip")
-    known.tap("ci:end")
+    known.tap(Dy.NO_CONTACT)
+    out = known.tap(Dy.NO_MOOD)
+    known.tap(Dy.NOT_NOW)
     out = known.last
     assert "resume:yes" in values(out)
     out = known.tap("resume:yes")
     assert known.state == interrupted
     assert Fear.NO in values(out)  # the step after the paste: the question
+
+
+# --------------------------------------------------------------------------- stored states
+def test_a_settings_conversation_saved_before_the_upgrade_goes_on(known: Convo) -> None:
+    known.store.settings["checkin"] = dict(SET)
+    known.state = {"flow": "checkin", "step": "tz_confirm", "ck": dict(SET),
+                   "guess": "Asia/Tokyo", "discreet": False}  # fmt: skip
+    assert "Asia/Tokyo" in text_of(known.render())
+    out = known.tap(Ck.ZONE_RIGHT, shown=False)
+    assert known.store.settings["checkin"] == {**SET, "tz": "Asia/Tokyo"}
+    assert "Discreet mode is off" in text_of(out)
+    # and it is stored the way it was before
+    assert known.state == {"flow": "checkin", "step": "menu", "ck": {**SET, "tz": "Asia/Tokyo"},
+                           "discreet": False}  # fmt: skip
+
+
+def test_a_first_setup_saved_before_the_upgrade_finishes(known: Convo) -> None:
+    ck = {"time": "07:00", "tz": "Europe/Lisbon", "days": list(range(7)), "paused": False}
+    known.state = {"flow": "checkin", "step": "days", "ck": ck, "setup": True}
+    out = known.tap(Ck.WEEKDAYS, shown=False)
+    assert known.store.settings["checkin"] == {**ck, "days": [0, 1, 2, 3, 4]}
+    assert "All set" in text_of(out) and known.state is None
+
+
+def test_a_confirm_step_with_nothing_to_confirm_is_not_loaded() -> None:
+    stored = {"flow": "checkin", "step": "tz_confirm", "ck": dict(SET)}
+    assert FLOW.load(stored) is None
+    assert FLOW.load({**stored, "guess": "Asia/Tokyo"}) is not None
+    assert FLOW.load({"flow": "checkin", "step": "menu"}) is None  # no schedule at all
+
+
+def test_a_check_in_saved_before_the_upgrade_goes_on(known: Convo) -> None:
+    known.state = {"flow": "daily", "step": "mood", "status": "contact", "necessary": False}
+    known.tap(Dy.MOOD(2), shown=False)
+    assert known.events("checkin") == [{"status": "contact", "necessary": False, "mood": 2}]

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from flows.choices import pack
 from flows.conversations import pinlock
+from flows.conversations.checkin import Dy
 from flows.conversations.urge import Ur
 from flows.types import Command, Input, LogEvent, ReasonView, UserData
 
@@ -57,9 +58,9 @@ def test_safety_help_hide_wipe_and_check_ins_pass_a_locked_chat() -> None:
         gate = pinlock.gate(None, Input(kind="command", now=T0, text=name), data)
         assert gate.runs and gate.redact  # and they run without the user's data
     assert pinlock.gate(None, Input(kind="trigger", now=T0, text="checkin"), data).runs
-    assert pinlock.gate(None, Input(kind="choice", now=T0, text="ci:none"), data).runs
+    assert pinlock.gate(None, Input(kind="choice", now=T0, text=pack(Dy.NO_CONTACT)), data).runs
     # but a check-in button that shows the user's own words does not
-    assert not pinlock.gate(None, Input(kind="choice", now=T0, text="ci:reason"), data).runs
+    assert not pinlock.gate(None, Input(kind="choice", now=T0, text=pack(Dy.REASON)), data).runs
     # the wipe confirmation can be typed in a locked chat
     assert pinlock.gate(None, text("DELETE"), data, flow="wipe").runs
 
@@ -165,3 +166,14 @@ def test_a_pin_sent_to_an_open_chat_is_deleted_too() -> None:
     # but a new PIN typed while setting it up is the privacy flow's
     setting = pinlock.gate(opened, text("2580", T0 + timedelta(minutes=1)), data, "privacy")
     assert setting.runs
+
+
+def test_only_check_in_answers_that_show_no_words_pass_a_locked_chat() -> None:
+    data = data_with_pin()
+    moods = [Dy.MOOD(m) for m in range(1, 6)]
+    open_ = [Dy.NO_CONTACT, Dy.CONTACT, Dy.NOT_NOW, Dy.NECESSARY, Dy.NOT_NECESSARY, *moods,
+             Dy.NO_MOOD, Dy.NOTHING_TO_LOOK_AT]  # fmt: skip
+    for value in open_:
+        assert pinlock.gate(None, Input(kind="choice", now=T0, text=pack(value)), data).runs
+    for closed in (Dy.TEMPTED, Dy.REACHED, Dy.THEM, Dy.RELAY, Dy.REASON, Dy.MOOD(6)):
+        assert not pinlock.gate(None, Input(kind="choice", now=T0, text=pack(closed)), data).runs

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from flows.conversations.checkin import Dy
 from flows.conversations.urge import Ur
 from flows.types import AddReasons, DeleteReason, ReasonView
 
@@ -91,6 +92,6 @@ def test_very_long_reasons_are_read_back_whole_over_several_messages(known: Conv
     assert long[0].text in text_of(out).replace("\n---\n", "")
     known.store.settings["discreet"] = False
     known.trigger("checkin")
-    known.tap("ci:none")
-    out = known.tap("m:skip")
+    known.tap(Dy.NO_CONTACT)
+    out = known.tap(Dy.NO_MOOD)
     assert any(r.text in text_of(out).replace("\n---\n", "") for r in long)
