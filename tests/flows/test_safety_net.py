@@ -5,6 +5,7 @@ away."""
 from __future__ import annotations
 
 from flows.conversations.hoover import Hv
+from flows.conversations.safety import Sf
 from flows.types import LogEvent
 
 from .conftest import Convo, text_of, values
@@ -82,7 +83,7 @@ def test_show_safety_button_opens_safety_and_offers_to_go_back(known: Convo) -> 
     known.say("I will kill you. I'm sorry.")
     out = known.tap("cmd:safety")
     assert "not a crisis service" in text_of(out)
-    out = known.tap("sf:done")
+    out = known.tap(Sf.DONE)
     assert "resume:yes" in values(out)
     out = known.tap("resume:yes")
     assert Hv.SAVE in values(out)
