@@ -69,7 +69,7 @@ FLOWS: dict[str, FlowSpec | Flow[Any]] = {
     spec.name: spec
     for spec in (
         onboarding.SPEC,
-        reasons.SPEC,
+        reasons.FLOW,
         urge.SPEC,
         urge.BACK,
         hoover.FLOW,
@@ -126,7 +126,7 @@ STARTS: dict[str, tuple[Starter, str | None]] = {
     "urge": (urge.start, urge.SPEC.name),
     "hoover": (hoover.start, hoover.FLOW.name),
     "monkey": (monkey.start, monkey.SPEC.name),
-    "reasons": (reasons.start, reasons.SPEC.name),
+    "reasons": (reasons.start, reasons.FLOW.name),
     "checkin": (checkin.start, checkin.SPEC.name),
     "evidence": (evidence.start, evidence.SPEC.name),
     "safety": (safety.start, safety.FLOW.name),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from flows.choices import pack
 from flows.conversations import pinlock
+from flows.conversations.reasons import Rs
 from flows.types import Command, Input, LogEvent, ReasonView, UserData
 
 from .conftest import FakeStore
@@ -87,7 +89,7 @@ def test_five_wrong_pins_pause_the_tries() -> None:
 
 def test_a_button_pressed_while_locked_shows_the_current_step_after_unlocking() -> None:
     data = data_with_pin()
-    gate = pinlock.gate(None, Input(kind="choice", now=T0, text="r:list"), data)
+    gate = pinlock.gate(None, Input(kind="choice", now=T0, text=pack(Rs.LIST)), data)
     right = pinlock.gate(gate.lock, text("2580"), data)
     assert not right.runs and right.show_current
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from flows import router
 from flows.conversations.hoover import Hv
+from flows.conversations.reasons import Rs
 from flows.types import Input, SaveUnsent
 
 from .conftest import NOW, Convo, text_of, values
@@ -150,9 +151,9 @@ def test_a_command_mid_flow_offers_to_go_back_and_nothing_is_lost(known: Convo) 
     known.tap("act:write")
     known.say("Dear you,")
     known.command("reasons")
-    known.tap("r:add")
+    known.tap(Rs.ADD)
     known.say("He never said sorry")
-    out = known.tap("r:done")
+    out = known.tap(Rs.DONE)
     assert "go back to" in out.replies[-1].text
     out = known.tap("resume:yes")
     assert known.state is not None and known.state["step"] == "write"
