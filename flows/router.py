@@ -68,7 +68,7 @@ _COMMAND_NAMES = frozenset(name for name, _ in COMMANDS)
 FLOWS: dict[str, FlowSpec | Flow[Any]] = {
     spec.name: spec
     for spec in (
-        onboarding.SPEC,
+        onboarding.FLOW,
         reasons.FLOW,
         urge.SPEC,
         urge.BACK,
@@ -121,7 +121,7 @@ def _help(inp: Input, data: UserData) -> Outcome:
 
 Starter = Callable[[Input, UserData], Outcome]
 STARTS: dict[str, tuple[Starter, str | None]] = {
-    "start": (onboarding.start, onboarding.SPEC.name),
+    "start": (onboarding.start, onboarding.FLOW.name),
     "help": (_help, None),
     "urge": (urge.start, urge.SPEC.name),
     "hoover": (hoover.start, hoover.FLOW.name),
