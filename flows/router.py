@@ -68,14 +68,14 @@ _COMMAND_NAMES = frozenset(name for name, _ in COMMANDS)
 FLOWS: dict[str, FlowSpec | Flow[Any]] = {
     spec.name: spec
     for spec in (
-        onboarding.SPEC,
-        reasons.SPEC,
+        onboarding.FLOW,
+        reasons.FLOW,
         urge.FLOW,
         urge.BACK_FLOW,
         hoover.FLOW,
         monkey.FLOW,
         incoming.FLOW,
-        safety.SPEC,
+        safety.FLOW,
         checkin.FLOW,
         checkin.DAILY_FLOW,
         privacy.SPEC,
@@ -121,15 +121,15 @@ def _help(inp: Input, data: UserData) -> Outcome:
 
 Starter = Callable[[Input, UserData], Outcome]
 STARTS: dict[str, tuple[Starter, str | None]] = {
-    "start": (onboarding.start, onboarding.SPEC.name),
+    "start": (onboarding.start, onboarding.FLOW.name),
     "help": (_help, None),
     "urge": (urge.start, urge.FLOW.name),
     "hoover": (hoover.start, hoover.FLOW.name),
     "monkey": (monkey.start, monkey.FLOW.name),
-    "reasons": (reasons.start, reasons.SPEC.name),
+    "reasons": (reasons.start, reasons.FLOW.name),
     "checkin": (checkin.start, checkin.FLOW.name),
     "evidence": (evidence.start, evidence.FLOW.name),
-    "safety": (safety.start, safety.SPEC.name),
+    "safety": (safety.start, safety.FLOW.name),
     "privacy": (privacy.start, privacy.SPEC.name),
     "hide": (privacy.hide_start, privacy.HIDE.name),
     "wipe": (privacy.wipe_start, privacy.WIPE.name),

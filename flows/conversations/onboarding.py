@@ -3,9 +3,13 @@ support person and a pointer to check-ins.  A known user gets a short welcome ba
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from flows.choices import Choice, Press
 from flows.conversations.reasons import parse_reasons, saved_note
-from flows.flowspec import FlowSpec, chosen, end, go, typed
 from flows.replies import MAX_HOW, MAX_LABEL, button, clip, keyboard, main_menu
+from flows.steps import Flow, FlowState, Result, Step, end, go, to
 from flows.types import (
     AddReasons,
     Effect,
@@ -13,7 +17,6 @@ from flows.types import (
     Outcome,
     Reply,
     SetSupport,
-    State,
     UpdateSettings,
     UserData,
 )
@@ -29,10 +32,30 @@ PRIVACY = (
 )
 
 
+CLOSING = (
+    "One last thing: I can check in once a day with a short, discreet note. "
+    "Set it up with /checkin whenever you like.\n\nWhat would help right now?"
+)
+
+
+class Ob(Choice):
+    SKIP = "ob.skip"
+
+
+@dataclass(frozen=True)
+class OnboardingState(FlowState):
+    #: The support person's name, once given.
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.step == "support_how" and not self.name:
+            raise ValueError("no support person named")
+
+
 def start(inp: Input, data: UserData) -> Outcome:
     if not data.is_new and data.settings.get("onboarded"):
         return _welcome_back(data)
-    return go(SPEC, {}, "reasons", data, before=(Reply(INTRO), Reply(PRIVACY)))
+    return go(FLOW, OnboardingState(), "reasons", data, before=(Reply(INTRO), Reply(PRIVACY)))
 
 
 def _welcome_back(data: UserData) -> Outcome:
@@ -42,7 +65,8 @@ def _welcome_back(data: UserData) -> Outcome:
     return end(main_menu("\n".join(lines) + "\n\nWhat would help right now?"))
 
 
-def _ask_reasons(state: State, data: UserData) -> tuple[Reply, ...]:
+# --------------------------------------------------------------------------- asks
+def _ask_reasons(state: OnboardingState, data: UserData) -> tuple[Reply, ...]:
     if data.reasons:
         text = (
             f"You already have {len(data.reasons)} reasons saved. Want to add more? "
@@ -53,80 +77,79 @@ def _ask_reasons(state: State, data: UserData) -> tuple[Reply, ...]:
             "First, the reasons you left (or are leaving). Write as many as you like, one "
             "per line. When you're tempted, I'll read them back to you in your own words."
         )
-    return (Reply(text, keyboard([button("Skip for now", "ob:skip")])),)
+    return (Reply(text, keyboard([button("Skip for now", Ob.SKIP)])),)
 
 
-def _ask_support(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_support(state: OnboardingState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Is there someone you trust that you could reach when it gets hard? "
         "Send their first name or a nickname, or skip."
     )
-    return (Reply(text, keyboard([button("Skip", "ob:skip")])),)
+    return (Reply(text, keyboard([button("Skip", Ob.SKIP)])),)
 
 
-def _ask_support_how(state: State, data: UserData) -> tuple[Reply, ...]:
-    text = f"How can you reach {state['name']}? For example: call, text, or drop by. Or skip."
-    return (Reply(text, keyboard([button("Skip", "ob:skip")])),)
+def _ask_support_how(state: OnboardingState, data: UserData) -> tuple[Reply, ...]:
+    text = f"How can you reach {state.name}? For example: call, text, or drop by. Or skip."
+    return (Reply(text, keyboard([button("Skip", Ob.SKIP)])),)
 
 
-CLOSING = (
-    "One last thing: I can check in once a day with a short, discreet note. "
-    "Set it up with /checkin whenever you like.\n\nWhat would help right now?"
-)
+# --------------------------------------------------------------------------- moves
+def _finish(*before: Reply, effects: Iterable[Effect] = ()) -> Outcome:
+    done = UpdateSettings({"onboarded": True})
+    return end(*before, main_menu(CLOSING), effects=(*effects, done))
 
 
-def _finish(*before: Reply, support: SetSupport | None = None) -> Outcome:
-    effects: list[Effect] = [support] if support else []
-    effects.append(UpdateSettings({"onboarded": True}))
-    return end(*before, main_menu(CLOSING), effects=effects)
-
-
-def _after_reasons(
-    state: State, data: UserData, *before: Reply, effects: tuple[Effect, ...]
-) -> Outcome:
+def _after_reasons(data: UserData, *before: Reply, effects: tuple[Effect, ...] = ()) -> Result:
     if data.support is not None:
-        out = _finish(*before)
-        return Outcome(replies=out.replies, state=None, effects=(*effects, *out.effects))
-    return go(SPEC, state, "support", data, before=before, effects=effects)
+        return _finish(*before, effects=effects)
+    return to("support", *before, effects=effects)
 
 
-def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    step = state["step"]
-    value = chosen(inp)
-    text = typed(inp)
-    if value is not None and value != "ob:skip":
+def _reasons_given(state: OnboardingState, text: str, inp: Input, data: UserData) -> Result:
+    reasons, cut = parse_reasons(text)
+    if not reasons:
         return None
-    if step == "reasons":
-        if text:
-            reasons, cut = parse_reasons(text)
-            if reasons:
-                note = Reply(saved_note(len(reasons), cut))
-                return _after_reasons(state, data, note, effects=(AddReasons(reasons),))
-        if value == "ob:skip":
-            return _after_reasons(state, data, effects=())
-        return None
-    if step == "support":
-        if value == "ob:skip":
-            return _finish()
-        if text:
-            name, _ = clip(" ".join(text.split()), MAX_LABEL)
-            return go(SPEC, {**state, "name": name}, "support_how", data)
-        return None
-    if step == "support_how":
-        how = ""
-        if text:
-            how, _ = clip(text, MAX_HOW)
-        elif value != "ob:skip":
-            return None
-        saved = Reply(f"Saved. When it gets hard, I'll remind you that {state['name']} is there.")
-        return _finish(saved, support=SetSupport(state["name"], how))
-    return None
+    note = Reply(saved_note(len(reasons), cut))
+    return _after_reasons(data, note, effects=(AddReasons(reasons),))
 
 
-SPEC = FlowSpec(
+def _reasons_skipped(state: OnboardingState, press: Press, data: UserData) -> Result:
+    return _after_reasons(data)
+
+
+def _support_skipped(state: OnboardingState, press: Press, data: UserData) -> Result:
+    return _finish()
+
+
+def _support_named(state: OnboardingState, text: str, inp: Input, data: UserData) -> Result:
+    name, _ = clip(" ".join(text.split()), MAX_LABEL)
+    return go(FLOW, replace(state, name=name), "support_how", data)
+
+
+def _support_saved(state: OnboardingState, how: str) -> Result:
+    saved = Reply(f"Saved. When it gets hard, I'll remind you that {state.name} is there.")
+    return _finish(saved, effects=(SetSupport(state.name, how),))
+
+
+def _how_given(state: OnboardingState, text: str, inp: Input, data: UserData) -> Result:
+    how, _ = clip(text, MAX_HOW)
+    return _support_saved(state, how)
+
+
+def _how_skipped(state: OnboardingState, press: Press, data: UserData) -> Result:
+    return _support_saved(state, "")
+
+
+# --------------------------------------------------------------------------- the flow
+FLOW: Flow[OnboardingState] = Flow(
     name="start",
     title="getting set up",
-    asks={"reasons": _ask_reasons, "support": _ask_support, "support_how": _ask_support_how},
-    step=_step,
+    state=OnboardingState,
+    choices=Ob,
+    steps={
+        "reasons": Step(_ask_reasons, on={Ob.SKIP: _reasons_skipped}, text=_reasons_given),
+        "support": Step(_ask_support, on={Ob.SKIP: _support_skipped}, text=_support_named),
+        "support_how": Step(_ask_support_how, on={Ob.SKIP: _how_skipped}, text=_how_given),
+    },
     resumable=True,
 )

@@ -3,9 +3,14 @@ moments that matter (urge, hoover, check-in): "You wrote: ..."."""
 
 from __future__ import annotations
 
-from flows.flowspec import FlowSpec, chosen, end, go, typed
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Self
+
+from flows.choices import Choice, Press
 from flows.replies import MAX_REASON, button, clip, grid, keyboard, lines_of, replies_from
-from flows.types import AddReasons, DeleteReason, Input, Outcome, Reply, State, UserData
+from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, to
+from flows.types import AddReasons, DeleteReason, Input, Outcome, Reply, UserData
 
 MAX_NEW = 50  # reasons added at once
 
@@ -57,61 +62,101 @@ NO_REASONS_LINE = "You haven't saved any reasons yet. When you're ready, add one
 
 
 # --------------------------------------------------------------------------- the flow
+class Rs(Choice):
+    ADD = "rs.add"
+    ONE = "rs.one"
+    LIST = "rs.list"
+    DELETE = "rs.del"
+    MENU = "rs.menu"
+    DONE = "rs.done"
+    NEXT = "rs.next"
+    PICK = "rs.pick"  # carries the reason's index in the numbered list
+    CONFIRM = "rs.yes"
+
+
+@dataclass(frozen=True)
+class ReasonsState(FlowState):
+    #: How many reasons are saved, counting what this conversation added or deleted
+    #: (``None``: as many as the store has).
+    count: int | None = None
+    #: Which reason "Read me one" shows, wrapping around (stored as "i").
+    shown: int = 0
+    #: The reasons' ids as numbered on the delete step, and the index picked there.
+    ids: tuple[str, ...] = ()
+    pick: int = 0
+
+    def __post_init__(self) -> None:
+        if self.step == "confirm" and not 0 <= self.pick < len(self.ids):
+            raise ValueError("no reason picked")
+
+    def to_json(self) -> dict[str, object]:
+        out = super().to_json()
+        out["i"] = out.pop("shown")
+        return out
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, object]) -> Self | None:
+        renamed = {k: v for k, v in raw.items() if k not in ("i", "shown")}
+        if "i" in raw:
+            renamed["shown"] = raw["i"]
+        return super().from_json(renamed)
+
+
 def start(inp: Input, data: UserData) -> Outcome:
     if not data.reasons:
-        return go(SPEC, {"count": 0}, "add", data)
-    return go(SPEC, {"count": len(data.reasons)}, "menu", data)
+        return go(FLOW, ReasonsState(count=0), "add", data)
+    return go(FLOW, ReasonsState(count=len(data.reasons)), "menu", data)
 
 
-def _ids(data: UserData) -> list[str]:
-    return [r.id for r in data.reasons]
+def _count(state: ReasonsState, data: UserData) -> int:
+    return len(data.reasons) if state.count is None else state.count
 
 
-def _ask_menu(state: State, data: UserData) -> tuple[Reply, ...]:
-    count = state.get("count", len(data.reasons))
+# --------------------------------------------------------------------------- asks
+def _ask_menu(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
+    count = _count(state, data)
     text = (
         f"You have {count} reason{'s' if count != 1 else ''} saved."
         if count
         else "You have no reasons saved right now."
     )
-    rows = [[button("Add some", "r:add"), button("Read me one", "r:one")]]
+    rows = [[button("Add some", Rs.ADD), button("Read me one", Rs.ONE)]]
     if count:
-        rows.append([button("See all", "r:list"), button("Delete one", "r:del")])
-    rows.append([button("Done", "r:done")])
+        rows.append([button("See all", Rs.LIST), button("Delete one", Rs.DELETE)])
+    rows.append([button("Done", Rs.DONE)])
     return (Reply(text, keyboard(*rows)),)
 
 
-def _ask_add(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_add(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Write down the reasons you left, or are leaving: the moments you don't want to "
         "forget. One per line, as many as you like. I'll read them back to you when it "
         "gets hard."
     )
-    return (Reply(text, keyboard([button("Back", "r:menu")])),)
+    return (Reply(text, keyboard([button("Back", Rs.MENU)])),)
 
 
-def _ask_one(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_one(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
     reasons = data.reasons
     if not reasons:
-        return (Reply(NO_REASONS_LINE, keyboard([button("Back", "r:menu")])),)
-    text = reasons[state.get("i", 0) % len(reasons)].text
-    buttons = keyboard([button("Another one", "r:next"), button("Back", "r:menu")])
+        return (Reply(NO_REASONS_LINE, keyboard([button("Back", Rs.MENU)])),)
+    text = reasons[state.shown % len(reasons)].text
+    buttons = keyboard([button("Another one", Rs.NEXT), button("Back", Rs.MENU)])
     return replies_from(["You wrote:", "", f"“{text}”"], buttons)
 
 
-def _ask_delete(state: State, data: UserData) -> tuple[Reply, ...]:
-    ids = state.get("ids", [])
+def _ask_delete(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
     by_id = {r.id: r.text for r in data.reasons}
     blocks = ["Which one should I delete? Tap its number."]
-    blocks += [f"{i + 1}. {by_id.get(rid, '(already deleted)')}" for i, rid in enumerate(ids)]
-    numbers = [button(str(i + 1), f"rdel:{i}") for i in range(len(ids))]
-    return replies_from(blocks, (*grid(numbers, 6), (button("Back", "r:menu"),)))
+    blocks += [f"{i + 1}. {by_id.get(rid, '(already deleted)')}" for i, rid in enumerate(state.ids)]
+    numbers = [button(str(i + 1), Rs.PICK(i)) for i in range(len(state.ids))]
+    return replies_from(blocks, (*grid(numbers, 6), (button("Back", Rs.MENU),)))
 
 
-def _ask_confirm(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_confirm(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
     by_id = {r.id: r.text for r in data.reasons}
-    text = by_id.get(state["ids"][state["pick"]], "")
-    buttons = keyboard([button("Yes, delete it", "rdel:yes"), button("Keep it", "r:menu")])
+    text = by_id.get(state.ids[state.pick], "")
+    buttons = keyboard([button("Yes, delete it", Rs.CONFIRM), button("Keep it", Rs.MENU)])
     return replies_from(["Delete this reason?", "", f"“{text}”"], buttons)
 
 
@@ -120,67 +165,74 @@ def _list_replies(data: UserData) -> tuple[Reply, ...]:
     return replies_from(blocks)
 
 
-def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    step = state["step"]
-    value = chosen(inp)
-    text = typed(inp)
-    if value == "r:menu":
-        return go(SPEC, state, "menu", data)
-    if value == "r:done":
-        return end(Reply("Okay. They're here whenever you need them."))
-    if step in ("menu", "one", "add") and value == "r:add":
-        return go(SPEC, state, "add", data)
-    if step == "add" and text is not None:
-        reasons, cut = parse_reasons(text)
-        if not reasons:
-            return go(SPEC, state, "add", data)
-        count = state.get("count", len(data.reasons)) + len(reasons)
-        return go(
-            SPEC,
-            {**state, "count": count},
-            "menu",
-            data,
-            before=(Reply(saved_note(len(reasons), cut)),),
-            effects=(AddReasons(reasons),),
-        )
-    if step == "menu" and value == "r:list" and data.reasons:
-        return Outcome(replies=(*_list_replies(data), *SPEC.render(state, data)), state=state)
-    if step == "menu" and value == "r:one":
-        i = int(data.now.timestamp() // 60) % max(len(data.reasons), 1)
-        return go(SPEC, {**state, "i": i}, "one", data)
-    if step == "one" and value == "r:next":
-        return go(SPEC, {**state, "i": state.get("i", 0) + 1}, "one", data)
-    if step == "menu" and value == "r:del" and data.reasons:
-        return go(SPEC, {**state, "ids": _ids(data)}, "delete", data)
-    if step == "delete" and value is not None and value.startswith("rdel:"):
-        index = value[5:]
-        if not index.isdigit() or int(index) >= len(state.get("ids", [])):
-            return None
-        return go(SPEC, {**state, "pick": int(index)}, "confirm", data)
-    if step == "confirm" and value == "rdel:yes":
-        reason_id = state["ids"][state["pick"]]
-        count = max(state.get("count", len(data.reasons)) - 1, 0)
-        new = {k: v for k, v in state.items() if k not in ("ids", "pick")}
-        return go(
-            SPEC,
-            {**new, "count": count},
-            "menu",
-            data,
-            before=(Reply("Deleted."),),
-            effects=(DeleteReason(reason_id),),
-        )
-    return None
+# --------------------------------------------------------------------------- moves
+def _done(state: ReasonsState, press: Press, data: UserData) -> Result:
+    return end(Reply("Okay. They're here whenever you need them."))
 
 
-SPEC = FlowSpec(
+def _added(state: ReasonsState, text: str, inp: Input, data: UserData) -> Result:
+    reasons, cut = parse_reasons(text)
+    if not reasons:
+        return to("add")
+    count = _count(state, data) + len(reasons)
+    note = Reply(saved_note(len(reasons), cut))
+    return go(FLOW, replace(state, count=count), "menu", data, (note,), (AddReasons(reasons),))
+
+
+def _see_all(state: ReasonsState, press: Press, data: UserData) -> Result:
+    return to("menu", *_list_replies(data)) if data.reasons else None
+
+
+def _read_one(state: ReasonsState, press: Press, data: UserData) -> Result:
+    first = int(data.now.timestamp() // 60) % max(len(data.reasons), 1)
+    return go(FLOW, replace(state, shown=first), "one", data)
+
+
+def _another(state: ReasonsState, press: Press, data: UserData) -> Result:
+    return go(FLOW, replace(state, shown=state.shown + 1), "one", data)
+
+
+def _delete(state: ReasonsState, press: Press, data: UserData) -> Result:
+    if not data.reasons:
+        return None
+    return go(FLOW, replace(state, ids=tuple(r.id for r in data.reasons)), "delete", data)
+
+
+def _picked(state: ReasonsState, press: Press, data: UserData) -> Result:
+    if press.index is None or press.index >= len(state.ids):
+        return None
+    return go(FLOW, replace(state, pick=press.index), "confirm", data)
+
+
+def _deleted(state: ReasonsState, press: Press, data: UserData) -> Result:
+    reason_id = state.ids[state.pick]
+    count = max(_count(state, data) - 1, 0)
+    new = replace(state, step="menu", count=count, ids=(), pick=0)
+    return go(FLOW, new, "menu", data, (Reply("Deleted."),), (DeleteReason(reason_id),))
+
+
+#: Back to the menu and Done work from every step.
+_ANYWHERE: Mapping[Choice, OnPress[ReasonsState] | To] = {Rs.MENU: to("menu"), Rs.DONE: _done}
+
+FLOW: Flow[ReasonsState] = Flow(
     name="reasons",
     title="your reasons",
-    asks={
-        "menu": _ask_menu,
-        "add": _ask_add,
-        "one": _ask_one,
-        "delete": _ask_delete,
-        "confirm": _ask_confirm,
+    state=ReasonsState,
+    choices=Rs,
+    steps={
+        "menu": Step(
+            _ask_menu,
+            on={
+                Rs.ADD: to("add"),
+                Rs.ONE: _read_one,
+                Rs.LIST: _see_all,
+                Rs.DELETE: _delete,
+                **_ANYWHERE,
+            },
+        ),
+        "add": Step(_ask_add, on={Rs.ADD: to("add"), **_ANYWHERE}, text=_added),
+        "one": Step(_ask_one, on={Rs.NEXT: _another, Rs.ADD: to("add"), **_ANYWHERE}),
+        "delete": Step(_ask_delete, on={Rs.PICK: _picked, **_ANYWHERE}),
+        "confirm": Step(_ask_confirm, on={Rs.CONFIRM: _deleted, **_ANYWHERE}),
     },
-    step=_step,
 )

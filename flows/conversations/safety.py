@@ -3,11 +3,12 @@ the user's region and the practical safety-plan checklists from the seeds."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
-from flows.flowspec import FlowSpec, chosen, end, go
+from flows.choices import Choice, Press
 from flows.replies import Keyboard, button, keyboard
+from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, stay, to
 from flows.types import (
     Effect,
     HelpLine,
@@ -16,7 +17,6 @@ from flows.types import (
     Outcome,
     Region,
     Reply,
-    State,
     UpdateSettings,
     UserData,
 )
@@ -172,11 +172,46 @@ _LISTS = {c[0]: c for c in CHECKLISTS}
 _ITEMS = {item_id for c in CHECKLISTS for item_id, _ in c[3]}
 
 
+class Sf(Choice):
+    LISTS = "sf.lists"
+    REGION = "sf.region"
+    MENU = "sf.menu"
+    DONE = "sf.done"
+    IN_REGION = "sf.reg"  # carries the region's index among the sorted region codes
+    OPEN = "sf.open"  # carries the checklist's id
+    TICK = "sf.tick"  # carries the item's id
+
+
+@dataclass(frozen=True)
+class SafetyState(FlowState):
+    #: The ticked item ids; ``None`` until the lists are opened, then read from
+    #: settings["safety_done"] and kept here.
+    done: tuple[str, ...] | None = None
+    #: The checklist open at the "list" step.
+    list: str = ""
+
+    def __post_init__(self) -> None:
+        if self.step == "list" and self.list not in _LISTS:
+            raise ValueError("no checklist open")
+
+
 def start(inp: Input, data: UserData) -> Outcome:
-    return go(SPEC, {}, "menu", data)
+    return go(FLOW, SafetyState(), "menu", data)
 
 
-def _ask_menu(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ticked(state: SafetyState, data: UserData) -> tuple[str, ...]:
+    """What is ticked: the conversation's ticks once the lists are open, else the saved ones."""
+    if state.done is not None:
+        return state.done
+    return tuple(item for item in data.settings.get("safety_done", []) if item in _ITEMS)
+
+
+def _region_codes(data: UserData) -> list[str]:
+    return sorted(data.resources.regions)
+
+
+# --------------------------------------------------------------------------- asks
+def _ask_menu(state: SafetyState, data: UserData) -> tuple[Reply, ...]:
     region = data.resources.region(data.settings.get("region"))
     support = f"\n\n{region.name}:\n{resources_text(region)}" if region.lines else ""
     text = (
@@ -184,101 +219,98 @@ def _ask_menu(state: State, data: UserData) -> tuple[Reply, ...]:
         f"{region.emergency}.{support}\n\n"
         "When you're ready, a plan helps: what to take, money, a safe place and your phone."
     )
-    rows = [[button("Safety checklists", "sf:lists")]]
+    rows = [[button("Safety checklists", Sf.LISTS)]]
     if len(data.resources.regions) > 1:
-        rows.append([button("Change region", "sf:region")])
-    rows.append([button("Done", "sf:done")])
+        rows.append([button("Change region", Sf.REGION)])
+    rows.append([button("Done", Sf.DONE)])
     return (Reply(text, keyboard(*rows)),)
 
 
-def _region_codes(data: UserData) -> list[str]:
-    return sorted(data.resources.regions)
-
-
-def _ask_region(state: State, data: UserData) -> tuple[Reply, ...]:
+def _ask_region(state: SafetyState, data: UserData) -> tuple[Reply, ...]:
     codes = _region_codes(data)
-    rows = [[button(data.resources.regions[code].name, f"reg:{i}")] for i, code in enumerate(codes)]
-    rows.append([button("Back", "sf:menu")])
+    rows = [
+        [button(data.resources.regions[code].name, Sf.IN_REGION(i))] for i, code in enumerate(codes)
+    ]
+    rows.append([button("Back", Sf.MENU)])
     return (Reply("Which region are you in?", keyboard(*rows)),)
 
 
-def _ask_lists(state: State, data: UserData) -> tuple[Reply, ...]:
-    done = set(state.get("done", data.settings.get("safety_done", [])))
+def _ask_lists(state: SafetyState, data: UserData) -> tuple[Reply, ...]:
+    done = set(_ticked(state, data))
     rows = []
     for list_id, title, _, items in CHECKLISTS:
         ticked = sum(1 for item_id, _ in items if item_id in done)
-        rows.append([button(f"{title} ({ticked}/{len(items)})", f"cl:{list_id}")])
-    rows.append([button("Back", "sf:menu")])
+        rows.append([button(f"{title} ({ticked}/{len(items)})", Sf.OPEN(list_id))])
+    rows.append([button("Back", Sf.MENU)])
     text = "Tick things off as you go. I'll remember what's done. Nothing here is urgent."
     return (Reply(text, keyboard(*rows)),)
 
 
-def _ask_list(state: State, data: UserData) -> tuple[Reply, ...]:
-    _, title, intro, items = _LISTS[state["list"]]
-    done = set(state.get("done", []))
+def _ask_list(state: SafetyState, data: UserData) -> tuple[Reply, ...]:
+    _, title, intro, items = _LISTS[state.list]
+    done = set(_ticked(state, data))
     rows = [
-        [button(("✓ " if item_id in done else "☐ ") + label, f"tick:{item_id}")]
+        [button(("✓ " if item_id in done else "☐ ") + label, Sf.TICK(item_id))]
         for item_id, label in items
     ]
-    rows.append([button("Back to the lists", "sf:lists")])
+    rows.append([button("Back to the lists", Sf.LISTS)])
     return (Reply(f"{title}\n\n{intro}\n\nTap an item to tick it.", keyboard(*rows)),)
 
 
-def _step(state: State, inp: Input, data: UserData) -> Outcome | None:
-    value = chosen(inp)
-    if value is None:
+# --------------------------------------------------------------------------- moves
+def _done(state: SafetyState, press: Press, data: UserData) -> Result:
+    return end(Reply("Take care of yourself. /safety is here whenever you need it."))
+
+
+def _lists(state: SafetyState, press: Press, data: UserData) -> Result:
+    return go(FLOW, replace(state, done=_ticked(state, data)), "lists", data)
+
+
+def _in_region(state: SafetyState, press: Press, data: UserData) -> Result:
+    codes = _region_codes(data)
+    if press.index is None or press.index >= len(codes):
         return None
-    step = state["step"]
-    done = list(state.get("done", data.settings.get("safety_done", [])))
-    if value == "sf:done":
-        return end(Reply("Take care of yourself. /safety is here whenever you need it."))
-    if value == "sf:menu":
-        return go(SPEC, state, "menu", data)
-    if value == "sf:lists":
-        return go(SPEC, {**state, "done": done}, "lists", data)
-    if value == "sf:region" and step == "menu":
-        return go(SPEC, state, "region", data)
-    if step == "region" and value.startswith("reg:"):
-        codes = _region_codes(data)
-        index = value[4:]
-        if not index.isdigit() or int(index) >= len(codes):
-            return None
-        code = codes[int(index)]
-        settings = {**data.settings, "region": code}
-        new_data = _with_settings(data, settings)
-        return go(
-            SPEC,
-            state,
-            "menu",
-            new_data,
-            before=(Reply(f"Okay: {data.resources.regions[code].name}."),),
-            effects=(UpdateSettings({"region": code}),),
-        )
-    if step == "lists" and value.startswith("cl:") and value[3:] in _LISTS:
-        return go(SPEC, {**state, "done": done, "list": value[3:]}, "list", data)
-    if step == "list" and value.startswith("tick:"):
-        item = value[5:]
-        list_items = {item_id for item_id, _ in _LISTS[state["list"]][3]}
-        if item not in list_items:
-            return None
-        done = [d for d in done if d != item] if item in done else [*done, item]
-        done = sorted(d for d in done if d in _ITEMS)
-        new = {**state, "done": done}
-        return Outcome(
-            replies=SPEC.render(new, data),
-            state=new,
-            effects=(UpdateSettings({"safety_done": done}),),
-        )
-    return None
+    code = codes[press.index]
+    # the menu shows the new region's resources straight away
+    now_in = replace(data, settings={**data.settings, "region": code})
+    said = Reply(f"Okay: {data.resources.regions[code].name}.")
+    return go(FLOW, state, "menu", now_in, (said,), (UpdateSettings({"region": code}),))
 
 
-def _with_settings(data: UserData, settings: dict[str, object]) -> UserData:
-    return replace(data, settings=settings)
+def _open(state: SafetyState, press: Press, data: UserData) -> Result:
+    if press.arg not in _LISTS:
+        return None
+    return go(FLOW, replace(state, done=_ticked(state, data), list=press.arg), "list", data)
 
 
-SPEC = FlowSpec(
+def _tick(state: SafetyState, press: Press, data: UserData) -> Result:
+    item = press.arg
+    if item not in {item_id for item_id, _ in _LISTS[state.list][3]}:
+        return None
+    done = _ticked(state, data)
+    done = tuple(d for d in done if d != item) if item in done else (*done, item)
+    done = tuple(sorted(d for d in done if d in _ITEMS))
+    saved = UpdateSettings({"safety_done": list(done)})
+    return stay(FLOW, replace(state, done=done), data, (saved,))
+
+
+# --------------------------------------------------------------------------- the flow
+#: Back to the menu, the lists and Done work from every step.
+_ANYWHERE: Mapping[Choice, OnPress[SafetyState] | To] = {
+    Sf.MENU: to("menu"),
+    Sf.LISTS: _lists,
+    Sf.DONE: _done,
+}
+
+FLOW: Flow[SafetyState] = Flow(
     name="safety",
     title="safety",
-    asks={"menu": _ask_menu, "region": _ask_region, "lists": _ask_lists, "list": _ask_list},
-    step=_step,
+    state=SafetyState,
+    choices=Sf,
+    steps={
+        "menu": Step(_ask_menu, on={Sf.REGION: to("region"), **_ANYWHERE}),
+        "region": Step(_ask_region, on={Sf.IN_REGION: _in_region, **_ANYWHERE}),
+        "lists": Step(_ask_lists, on={Sf.OPEN: _open, **_ANYWHERE}),
+        "list": Step(_ask_list, on={Sf.TICK: _tick, **_ANYWHERE}),
+    },
 )

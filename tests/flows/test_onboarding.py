@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from flows.conversations.onboarding import Ob
 from flows.types import AddReasons, SetSupport, UpdateSettings
 
 from .conftest import Convo, text_of, values
@@ -32,8 +33,8 @@ def test_full_onboarding(convo: Convo) -> None:
 
 def test_everything_can_be_skipped(convo: Convo) -> None:
     convo.command("start")
-    convo.tap("ob:skip")
-    out = convo.tap("ob:skip")
+    convo.tap(Ob.SKIP)
+    out = convo.tap(Ob.SKIP)
     assert UpdateSettings({"onboarded": True}) in out.effects
     assert not any(isinstance(e, SetSupport) for e in out.effects)
     assert convo.store.support is None
@@ -41,9 +42,9 @@ def test_everything_can_be_skipped(convo: Convo) -> None:
 
 def test_support_how_can_be_skipped(convo: Convo) -> None:
     convo.command("start")
-    convo.tap("ob:skip")
+    convo.tap(Ob.SKIP)
     convo.say("Sam")
-    out = convo.tap("ob:skip")
+    out = convo.tap(Ob.SKIP)
     assert SetSupport("Sam", "") in out.effects
 
 
@@ -82,3 +83,11 @@ def test_text_at_a_skip_step_is_never_mistaken_for_a_forged_button(convo: Convo)
     convo.command("start")
     out = convo.tap("zz:zz", shown=False)
     assert out.ignored
+
+
+def test_onboarding_stored_before_the_upgrade_goes_on(convo: Convo) -> None:
+    convo.state = {"flow": "start", "step": "support_how", "name": "Maya"}
+    assert "How can you reach Maya?" in text_of(convo.render())
+    out = convo.say("call after 6")
+    assert SetSupport("Maya", "call after 6") in out.effects
+    assert convo.state is None

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from flows.choices import pack
 from flows.conversations import pinlock
 from flows.conversations.checkin import Dy
+from flows.conversations.reasons import Rs
 from flows.conversations.urge import Ur
 from flows.types import Command, Input, LogEvent, ReasonView, UserData
 
@@ -90,7 +91,7 @@ def test_five_wrong_pins_pause_the_tries() -> None:
 
 def test_a_button_pressed_while_locked_shows_the_current_step_after_unlocking() -> None:
     data = data_with_pin()
-    gate = pinlock.gate(None, Input(kind="choice", now=T0, text="r:list"), data)
+    gate = pinlock.gate(None, Input(kind="choice", now=T0, text=pack(Rs.LIST)), data)
     right = pinlock.gate(gate.lock, text("2580"), data)
     assert not right.runs and right.show_current
 

@@ -11,6 +11,7 @@ from flows.choices import pack
 from flows.conversations.evidence import Ev
 from flows.conversations.hoover import Hv
 from flows.conversations.incoming import In
+from flows.conversations.reasons import Rs
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 from flows.types import Input, SaveUnsent
@@ -155,9 +156,9 @@ def test_a_command_mid_flow_offers_to_go_back_and_nothing_is_lost(known: Convo) 
     known.tap(Ur.WRITE)
     known.say("Dear you,")
     known.command("reasons")
-    known.tap("r:add")
+    known.tap(Rs.ADD)
     known.say("He never said sorry")
-    out = known.tap("r:done")
+    out = known.tap(Rs.DONE)
     assert "go back to" in out.replies[-1].text
     out = known.tap("resume:yes")
     assert known.state is not None and known.state["step"] == "write"

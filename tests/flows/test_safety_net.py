@@ -4,6 +4,7 @@ away."""
 
 from __future__ import annotations
 
+from flows.conversations.safety import Sf
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
 from flows.types import LogEvent
@@ -83,7 +84,7 @@ def test_show_safety_button_opens_safety_and_offers_to_go_back(known: Convo) -> 
     known.say("I will kill you. I'm sorry.")
     out = known.tap("cmd:safety")
     assert "not a crisis service" in text_of(out)
-    out = known.tap("sf:done")
+    out = known.tap(Sf.DONE)
     assert "resume:yes" in values(out)
     out = known.tap("resume:yes")
     assert Fear.NO in values(out)  # the step after the paste: the question
