@@ -49,7 +49,7 @@ from sqlalchemy import insert  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
 from bot.crypto.cells import RecordCipher, new_data_key  # noqa: E402
-from bot.crypto.keys import UserKeyRow  # noqa: E402
+from bot.crypto.keystore import UserKeyRow  # noqa: E402
 from bot.schedule.models import BLOCKED, CHECKIN, PENDING, SENDING, ScheduleItem  # noqa: E402
 from bot.store.facade import Store  # noqa: E402
 from bot.store.models import USERS_CHAT, USERS_SETTINGS, User, new_id  # noqa: E402

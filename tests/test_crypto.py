@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.crypto import cells
 from bot.crypto.cells import (
     FORMAT_VERSION,
     DecryptionError,
@@ -16,6 +18,7 @@ from bot.crypto.cells import (
     UnsupportedFormatError,
     new_data_key,
 )
+from bot.crypto.ring import MasterKeyError, MasterKeyRing
 
 KEY = bytes(range(32))
 USER = "a" * 32
@@ -120,3 +123,52 @@ def test_errors_carry_no_data() -> None:
         cipher.decrypt(Field("users", "chat"), ROW, bytes(blob))
     assert str(info.value) == "cannot decrypt users.chat for this row"
     assert info.value.__cause__ is None
+
+
+# --------------------------------------------------------------------------- the format, pinned
+# Made by the code before cells and key wrapping shared one sealing helper (key, ids and
+# nonce fixed): what is already on disk must still open, and the same inputs must still
+# give the same bytes.
+PINNED_NONCE = bytes(range(100, 112))
+PINNED_CELL = bytes.fromhex(
+    "016465666768696a6b6c6d6e6f007efe1216863dbe531b7f83bf1c19198b35a995320923aa3fe5e628b45871"
+)
+PINNED_WRAPS = {
+    ("user", "c" * 32, bytes(range(64, 96))): bytes.fromhex(
+        "016465666768696a6b6c6d6e6ff52ccc909bf4b28a941d9593c65ad02299d3b72d6a9f381a9b1934242b"
+        "14797c3987d0a4cd5dda90e6327f3f2b9f71b1"
+    ),
+    ("lookup", "lookup", bytes(range(96, 128))): bytes.fromhex(
+        "016465666768696a6b6c6d6e6fd50cecb0bbd492aab43db5b3e67af002b9f3970d4abf183abb391404"
+        "0b34595c69b0bed5d8dc52d4cf55d868d1708f92"
+    ),
+}
+
+
+def _pinned_ring() -> MasterKeyRing:
+    key_id = "mk-000000000001"
+    return MasterKeyRing(path=Path("/nowhere"), primary=key_id, keys={key_id: bytes(range(32, 64))})
+
+
+def test_a_cell_sealed_by_the_earlier_code_still_opens_and_is_made_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cipher = RecordCipher(KEY, USER)
+    assert cipher.decrypt_text(FIELD, ROW, PINNED_CELL) == "He took my keys"
+    monkeypatch.setattr(cells.os, "urandom", lambda n: PINNED_NONCE[:n])
+    assert cipher.encrypt_text(FIELD, ROW, "He took my keys") == PINNED_CELL
+
+
+def test_a_key_wrapped_by_the_earlier_code_still_opens_and_is_made_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ring = _pinned_ring()
+    for (purpose, subject, secret), wrapped in PINNED_WRAPS.items():
+        assert ring.unwrap(ring.primary, wrapped, purpose=purpose, subject=subject) == secret
+        with pytest.raises(MasterKeyError, match="cannot be opened"):
+            ring.unwrap(ring.primary, wrapped, purpose=purpose, subject="someone else")
+        with pytest.raises(MasterKeyError, match="damaged"):
+            ring.unwrap(ring.primary, b"\x02" + wrapped[1:], purpose=purpose, subject=subject)
+    monkeypatch.setattr(cells.os, "urandom", lambda n: PINNED_NONCE[:n])
+    for (purpose, subject, secret), wrapped in PINNED_WRAPS.items():
+        assert ring.wrap(secret, purpose=purpose, subject=subject) == (ring.primary, wrapped)

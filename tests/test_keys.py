@@ -16,7 +16,7 @@ import pytest
 from bot.cli import main as cli
 from bot.cli.admin import doctor, migrate
 from bot.config import ConfigError, Settings
-from bot.crypto.keys import MasterKeyError, MasterKeyRing, new_key_id
+from bot.crypto.ring import MasterKeyError, MasterKeyRing, new_key_id
 from bot.store.facade import Store
 
 Snapshot = Callable[[Settings], Awaitable[dict[str, Any]]]

@@ -9,7 +9,8 @@ import pytest
 
 from bot.cli.admin import rotate_master_key
 from bot.config import Settings
-from bot.crypto.keys import KeyStore, MasterKeyError, MasterKeyRing
+from bot.crypto.keystore import KeyStore
+from bot.crypto.ring import MasterKeyError, MasterKeyRing
 from bot.store.facade import Store
 
 Snapshot = Callable[[Settings], Awaitable[dict[str, Any]]]

@@ -14,6 +14,7 @@ from sqlalchemy import select, update
 from bot.config import Settings
 from bot.crypto.cells import DecryptionError
 from bot.crypto.keys import UserKeyMissingError
+from bot.store.export import export_json, to_document
 from bot.store.facade import Store, StoreUnavailableError
 from bot.store.models import Reason, User
 from tests.conftest import Backend
@@ -200,6 +201,33 @@ async def test_export_has_everything_as_json(store: Store) -> None:
         assert expected in text
     assert "a note" in text and "never sent" in text and exported["senders"][0]["label"] == "Aunt"
     assert exported["evidence"][0]["saved_at"] == T0.isoformat()
+
+
+async def test_the_typed_export_is_what_the_json_export_says(store: Store) -> None:
+    user_id, _ = await store.ensure_user(1, 1)
+    original = T0 - timedelta(days=3, microseconds=7)
+    await store.add_evidence(
+        user_id,
+        kind="hoover",
+        text="I miss you",
+        sender="Him",
+        original_at=original,
+        tactics=["hoover"],
+        danger=["threat"],
+        note="kept",
+        at=T0,
+    )
+    export = await store.export(user_id)
+    assert export.evidence_items() == await store.list_evidence(user_id)
+    [record] = export.evidence
+    assert record.item.original_at == original and record.note == "kept"
+    document = to_document(export)
+    assert json.loads(export_json(export)) == document
+    document.pop("exported_at")
+    exported = await store.export_user(user_id)
+    exported.pop("exported_at")
+    assert exported == document
+    assert document["evidence"][0]["original_at"] == original.isoformat()
 
 
 async def test_wipe_removes_everything_of_one_user_only(store: Store) -> None:

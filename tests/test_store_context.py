@@ -95,14 +95,14 @@ async def test_unsent_messages_are_read_once_and_kept_in_step(store: Store) -> N
     assert [u.text for u in await store.list_unsent(user)] == ["I still think about you"]
 
     reads = 0
-    original = store.connection
+    original = store.db.connection
 
     def counting() -> object:
         nonlocal reads
         reads += 1
         return original()
 
-    store.connection = counting  # type: ignore[method-assign]
+    store.db.connection = counting  # type: ignore[method-assign]
     second = await store.add_unsent(user, "You hurt me", NOW.replace(hour=10))
     assert [u.text for u in await store.list_unsent(user)] == [
         "I still think about you",
@@ -111,7 +111,7 @@ async def test_unsent_messages_are_read_once_and_kept_in_step(store: Store) -> N
     await store.delete_unsent(user, first)
     assert [u.id for u in await store.list_unsent(user)] == [second]
     assert reads == 0  # served from memory, kept in step with the writes
-    store.connection = original  # type: ignore[method-assign]
+    store.db.connection = original  # type: ignore[method-assign]
 
     # and the database agrees
     store._invalidate(user)
@@ -157,13 +157,13 @@ async def test_concurrent_steps_share_one_commit_with_one_statement_per_kind(
 
     users = [(await store.ensure_user(900 + i, 900 + i))[0] for i in range(20)]
     batches: list[Batch] = []
-    original = store._commit_batch
+    original = store.db._commit_batch
 
     async def spy(batch: Batch) -> None:
         batches.append(batch)
         await original(batch)
 
-    store._group._commit = spy
+    store.db._group._commit = spy
     await asyncio.gather(
         *(store.save_state(u, {"seq": 1, "flow": None}) for u in users),
         *(store.remember_messages(u, [i + 1], NOW) for i, u in enumerate(users)),
@@ -185,16 +185,16 @@ async def test_a_lookup_cached_while_a_wipe_runs_does_not_outlive_it(store: Stor
     from sqlalchemy.ext.asyncio import AsyncConnection
 
     user, _ = await store.ensure_user(85, 85)
-    original = store.transaction
+    original = store.db.transaction
 
     @asynccontextmanager
     async def racing() -> AsyncIterator[AsyncConnection]:
         async with original() as conn:
             # what a concurrent find_user does before the delete commits
-            store._remember_lookup(store._keys.lookup.telegram_hash(85), user)
+            store._lookups.remember(store._keys.lookup.telegram_hash(85), user)
             yield conn
 
-    store.transaction = racing  # type: ignore[method-assign]
+    store.db.transaction = racing  # type: ignore[method-assign]
     await store.wipe_user(user)
-    store.transaction = original  # type: ignore[method-assign]
+    store.db.transaction = original  # type: ignore[method-assign]
     assert await store.find_user(85) is None

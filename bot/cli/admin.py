@@ -15,15 +15,10 @@ from dataclasses import dataclass, field
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.config import ConfigError, Settings
-from bot.crypto.keys import (
-    KeyStore,
-    KeyStoreState,
-    MasterKeyError,
-    MasterKeyRing,
-    key_file_mode_problem,
-    verify_ring,
-)
-from bot.crypto.keys import rotate_master_key as rotate_keys
+from bot.crypto.keys import verify_ring
+from bot.crypto.keystore import KeyStore, KeyStoreState
+from bot.crypto.ring import MasterKeyError, MasterKeyRing, key_file_mode_problem
+from bot.crypto.rotation import rotate_master_key as rotate_keys
 from bot.store.db import (
     create_engine,
     current_revision,

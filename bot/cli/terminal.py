@@ -13,8 +13,8 @@ from typing import TextIO
 
 from bot.config import Settings
 from bot.engine.conversation import Conversation, StepResult, utcnow
-from bot.reports.export import export_json
 from bot.resources import load_resources
+from bot.store.export import export_json
 from bot.store.facade import Store
 from flows.types import Input, Reply
 
@@ -69,7 +69,7 @@ class TerminalChat:
 
     async def command(self, name: str, user_id: str) -> None:
         if name == "export":
-            data = export_json(await self.store.export_user(user_id)).decode()
+            data = export_json(await self.store.export(user_id)).decode()
             print("\n" + data, file=self.out)
         elif name == "wipe":
             await self.store.wipe_user(user_id)

@@ -1,12 +1,14 @@
-"""The content encryption format: how one value in one cell is sealed.
+"""The sealing format, and how one value in one cell is sealed with it.
 
-Every encrypted cell holds ``header || nonce || AES-GCM ciphertext-and-tag``:
+Every sealed value - an encrypted cell, and a key wrapped by a master key
+(``bot.crypto.ring``) - is ``header || nonce || AES-GCM ciphertext-and-tag``, made and
+opened by :func:`seal` and :func:`unseal` only:
 
 * ``header`` is one byte, the format version (currently ``1``).  A reader rejects any
   version it does not know, so the format can evolve without old readers misreading
   new data.
 * ``nonce`` is 12 fresh random bytes per encryption (never reused under one key).
-* the AES-256-GCM key is the user's own data key (see ``bot.crypto.keys``).
+* for a cell, the AES-256-GCM key is the user's own data key (see ``bot.crypto.keys``).
 
 The associated data binds the ciphertext to where it lives: the format version, the
 user id, the table, the column and the row id.  A ciphertext copied to another row,
@@ -58,23 +60,49 @@ class Field:
         return f"{self.table}.{self.column}"
 
 
-def _part(value: str) -> bytes:
+def part(value: str) -> bytes:
+    """One piece of associated data: its UTF-8 bytes, length-prefixed (so a sequence of
+    parts is unambiguous)."""
     raw = value.encode("utf-8")
     return len(raw).to_bytes(4, "big") + raw
 
 
 def associated_data(version: int, user_id: str, field: Field, row_id: str) -> bytes:
-    """The bytes every ciphertext is bound to (length-prefixed, so unambiguous)."""
+    """The bytes every cell's ciphertext is bound to (length-prefixed, so unambiguous)."""
     return b"".join(
         (
             _AD_PREFIX,
             version.to_bytes(2, "big"),
-            _part(user_id),
-            _part(field.table),
-            _part(field.column),
-            _part(row_id),
+            part(user_id),
+            part(field.table),
+            part(field.column),
+            part(row_id),
         )
     )
+
+
+# --------------------------------------------------------------------------- sealing
+def seal(aead: AESGCM, plaintext: bytes, ad: bytes) -> bytes:
+    """``plaintext`` sealed under ``aead``'s key, bound to ``ad``, with a fresh nonce."""
+    nonce = os.urandom(NONCE_BYTES)
+    return _HEADER + nonce + aead.encrypt(nonce, plaintext, ad)
+
+
+def unseal(aead: AESGCM, blob: bytes, ad: bytes) -> bytes:
+    """The plaintext of a :func:`seal`-ed ``blob``.
+
+    Raises :class:`UnsupportedFormatError` for an unknown header, :class:`DecryptionError`
+    for an empty or truncated blob, and ``cryptography``'s ``InvalidTag`` when the tag does
+    not match (wrong key, wrong ``ad``, damaged): callers word the error for what they
+    opened (none of these messages carries data).
+    """
+    if not blob:
+        raise DecryptionError("empty")
+    if blob[0] != FORMAT_VERSION:
+        raise UnsupportedFormatError(f"unknown format version {blob[0]}")
+    if len(blob) < 1 + NONCE_BYTES + TAG_BYTES:
+        raise DecryptionError("truncated")
+    return aead.decrypt(blob[1 : 1 + NONCE_BYTES], blob[1 + NONCE_BYTES :], ad)
 
 
 def new_data_key() -> bytes:
@@ -95,24 +123,16 @@ class RecordCipher:
 
     # ------------------------------------------------------------------ bytes
     def encrypt(self, field: Field, row_id: str, plaintext: bytes) -> bytes:
-        nonce = os.urandom(NONCE_BYTES)
         ad = associated_data(FORMAT_VERSION, self.user_id, field, row_id)
-        return _HEADER + nonce + self._aead.encrypt(nonce, plaintext, ad)
+        return seal(self._aead, plaintext, ad)
 
     def decrypt(self, field: Field, row_id: str, blob: bytes) -> bytes:
-        if not blob:
-            raise DecryptionError(f"cannot decrypt {field} for this row")
-        if blob[0] != FORMAT_VERSION:
-            raise UnsupportedFormatError(
-                f"cannot decrypt {field} for this row: unknown format version {blob[0]}"
-            )
-        if len(blob) < 1 + NONCE_BYTES + TAG_BYTES:
-            raise DecryptionError(f"cannot decrypt {field} for this row")
-        nonce = blob[1 : 1 + NONCE_BYTES]
         ad = associated_data(FORMAT_VERSION, self.user_id, field, row_id)
         try:
-            return self._aead.decrypt(nonce, blob[1 + NONCE_BYTES :], ad)
-        except InvalidTag:
+            return unseal(self._aead, blob, ad)
+        except UnsupportedFormatError as exc:
+            raise UnsupportedFormatError(f"cannot decrypt {field} for this row: {exc}") from None
+        except (DecryptionError, InvalidTag):
             raise DecryptionError(f"cannot decrypt {field} for this row") from None
 
     # ------------------------------------------------------------------ typed helpers

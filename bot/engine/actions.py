@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import io
 import logging
-from datetime import datetime
 
 from telegram import Bot
 
 from bot.engine.runtime import Runtime
-from bot.reports.export import evidence_pdf, export_json
-from bot.store.facade import evidence_view
+from bot.reports.export import evidence_pdf
+from bot.store.export import export_json
 from bot.telegram.autodelete import delete_chat_messages
 
 log = logging.getLogger(__name__)
@@ -49,22 +48,19 @@ async def run_command(
         await bot.send_message(chat_id, WIPED)
         return []
     if name == "export":
-        doc = await runtime.store.export_user(user_id)
-        # decrypted once, by export_user
-        evidence = [
-            evidence_view(str(item["id"]), datetime.fromisoformat(str(item["saved_at"])), item)
-            for item in doc["evidence"]
-        ]
+        export = await runtime.store.export(user_id)  # decrypted once, for both files
         now = runtime.now()
         stamp = now.strftime("%Y-%m-%d")
         first = await bot.send_document(
             chat_id,
-            io.BytesIO(export_json(doc)),
+            io.BytesIO(export_json(export)),
             filename=f"export-{stamp}.json",
             caption=EXPORT_NOTE,
         )
         second = await bot.send_document(
-            chat_id, io.BytesIO(evidence_pdf(evidence, now)), filename=f"report-{stamp}.pdf"
+            chat_id,
+            io.BytesIO(evidence_pdf(export.evidence_items(), now)),
+            filename=f"report-{stamp}.pdf",
         )
         return [first.message_id, second.message_id]
     if name == "progress":

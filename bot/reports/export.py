@@ -1,18 +1,13 @@
-"""The user's data export: a JSON document and a PDF evidence report."""
+"""The evidence report of the user's data export (PDF); the JSON document is
+``bot.store.export``."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from flows.types import EvidenceView
-
-
-def export_json(doc: dict[str, Any]) -> bytes:
-    return json.dumps(doc, ensure_ascii=False, indent=2, default=str).encode("utf-8")
 
 
 def _font_path() -> Path:

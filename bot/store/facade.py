@@ -1,91 +1,69 @@
 """The encrypted per-user store: the only way ``bot/`` reads or writes user data.
 
 Callers pass and get plain Python values; every cell is sealed with the user's own
-data key (``bot.crypto.cells``) bound to its user, table, column and row.  Unwrapped user
-keys are kept in a small in-memory LRU (evicted on destroy/wipe), and so is the decrypted
-context of recently active users, kept in step with every write.  A read is one short
-connection (Core statements on the typed ORM tables); the writes of conversation steps
-go through a group commit (``bot.store.writes``; on SQLite, ``bot.store.sqlite_writer``), and
-each caller returns once its own write is committed.  ``sessions`` (an
-``async_sessionmaker``) is there for ORM users.
+data key (``bot.crypto.cells``) bound to its user, table, column and row.  The
+:class:`Store` composes the parts and adds nothing of its own but their order:
+
+* ``bot.store.access`` - connections, transactions and the group commit;
+* ``bot.store.repos`` - one repository per table (SQL and encryption only);
+* ``bot.store.cache`` - unwrapped user keys, Telegram-id lookups and the decrypted
+  context of recently active users, kept in step with every write here;
+* ``bot.store.export`` - the typed export and its JSON;
+* ``bot.crypto.keys`` - the master key, the key store and the lookup key.
+
+``sessions`` (an ``async_sessionmaker``) is there for ORM users.
 
 Errors: :class:`UnknownUserError` when a user id has no row, ``UserKeyMissingError``
 (``bot.crypto.keys``) when the user's key was destroyed, ``DecryptionError`` (``bot.crypto.cells``)
 when a cell was damaged or moved.  None of them carries user data.
+
+(Over 400 lines on purpose: this is the whole public face of the store, some thirty
+methods of one to five lines each; the work is in the modules above.)
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import json
-import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import CursorResult, bindparam, delete, func, inspect, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot.config import ConfigError, Settings
-from bot.crypto.cells import Field, RecordCipher, new_data_key
+from bot.config import Settings
+from bot.crypto.cells import RecordCipher, new_data_key
 from bot.crypto.keys import Keys, open_keys
+from bot.store.access import Database
+from bot.store.cache import (
+    DEFAULT_KEY_CACHE_SIZE,
+    CipherCache,
+    ContextCache,
+    LookupCache,
+    UserContext,
+)
 from bot.store.db import (
     create_engine,
-    create_sessionmaker,
-    database_file_missing,
     describe_error,
     prepare_directory,
     safe_url,
-    sqlite_path,
     upgrade_database,
 )
-from bot.store.models import (
-    EVENTS_BODY,
-    EVIDENCE_BODY,
-    REASONS_TEXT,
-    SENDERS_BODY,
-    UNSENT_TEXT,
-    USER_TABLES,
-    USERS_CHAT,
-    USERS_SETTINGS,
-    USERS_STATE,
-    ChatMessage,
-    Event,
-    Evidence,
-    Reason,
-    Sender,
-    Unsent,
-    User,
-    new_id,
-)
-from bot.store.sqlite_writer import SqliteWriter
-from bot.store.writes import Batch, GroupCommit
+from bot.store.errors import StoreUnavailableError, UnknownUserError
+from bot.store.export import UserExport, to_document
+from bot.store.models import new_id
+from bot.store.repos.chat_messages import ChatMessagesRepo
+from bot.store.repos.events import EventsRepo
+from bot.store.repos.evidence import EvidenceRepo
+from bot.store.repos.reasons import ReasonsRepo
+from bot.store.repos.senders import SendersRepo
+from bot.store.repos.unsent import UnsentRepo
+from bot.store.repos.users import UsersRepo, count_users_in
 from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
 
-DEFAULT_KEY_CACHE_SIZE = 1024
-#: decrypted conversation contexts kept in memory (the most recently active users)
-CONTEXT_CACHE_SIZE = 2048
-#: keyed-hash -> user id entries kept in memory (about 100 bytes each)
-LOOKUP_CACHE_SIZE = 50_000
-EXPORT_FORMAT = "nocontact-export"
-EXPORT_VERSION = 1
-
-
-@dataclass(frozen=True)
-class UserContext:
-    """What one conversation step reads, loaded in one go."""
-
-    state: dict[str, Any] | None
-    settings: dict[str, Any]
-    reasons: list[ReasonView]
-    senders: list[SenderView]
-
+__all__ = ["Store", "StoreUnavailableError", "UnknownUserError", "UserContext", "count_users_in"]
 
 _Method = TypeVar("_Method", bound=Callable[..., Awaitable[Any]])
 
@@ -106,108 +84,8 @@ def _changes_context(method: _Method) -> _Method:
     return cast(_Method, wrapper)
 
 
-@dataclass(frozen=True)
-class _CachedContext:
-    state: str  # JSON (parsed afresh on every load, so callers may mutate what they get)
-    settings: str
-    reasons: tuple[ReasonView, ...]
-    senders: tuple[SenderView, ...]
-    #: the unsent messages, once a step has needed them
-    unsent: tuple[UnsentView, ...] | None = None
-
-    def to_context(self) -> UserContext:
-        return UserContext(
-            state=json.loads(self.state),
-            settings=json.loads(self.settings),
-            reasons=list(self.reasons),
-            senders=list(self.senders),
-        )
-
-
-class StoreUnavailableError(ConfigError):
-    """The database or the key store cannot be reached at start-up."""
-
-
-class UnknownUserError(LookupError):
-    """There is no user with this id (never created, or wiped)."""
-
-    def __init__(self) -> None:
-        super().__init__("no such user")
-
-
-_View = TypeVar("_View", ReasonView, UnsentView)
-
-
-def _with(views: tuple[_View, ...], added: tuple[_View, ...]) -> tuple[_View, ...]:
-    """``views`` plus those of ``added`` it does not hold yet (by id)."""
-    known: set[str] = {view.id for view in views}
-    return views + tuple(view for view in added if view.id not in known)
-
-
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _iso(value: datetime | None) -> str | None:
-    return None if value is None else value.astimezone(UTC).isoformat()
-
-
-def _from_iso(value: str | None) -> datetime | None:
-    return None if value is None else datetime.fromisoformat(value)
-
-
-def _label_key(label: str) -> str:
-    return " ".join(label.split()).casefold()
-
-
-def _affected(result: Any) -> int:
-    return int(cast(CursorResult[Any], result).rowcount)
-
-
-async def count_users_in(engine: AsyncEngine, url: str) -> int:
-    """Users in a data database that may not exist or be migrated yet (read-only)."""
-    if database_file_missing(url):
-        return 0
-    async with engine.connect() as conn:
-        exists = await conn.run_sync(lambda sync: inspect(sync).has_table(User.__tablename__))
-        if not exists:
-            return 0
-        count = await conn.scalar(select(func.count()).select_from(User))
-    return int(count or 0)
-
-
-def _sender_view(row_id: str, body: Mapping[str, Any]) -> SenderView:
-    return SenderView(
-        id=row_id,
-        label=str(body["label"]),
-        asked_to_stop_at=_from_iso(body.get("asked_to_stop_at")),
-        relays_since_asked=int(body.get("relays_since_asked", 0)),
-        relays_total=int(body.get("relays_total", 0)),
-    )
-
-
-def evidence_view(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> EvidenceView:
-    """An evidence item for the flows and the PDF report, from its decrypted body (the
-    same fields as in an export, with times as ISO text)."""
-    return EvidenceView(
-        id=row_id,
-        created_at=created_at,
-        kind=str(body["kind"]),
-        sender=str(body["sender"]),
-        text=str(body["text"]),
-        original_at=_from_iso(body.get("original_at")),
-        tactics=tuple(body.get("tactics", ())),
-        danger=tuple(body.get("danger", ())),
-    )
-
-
-def _doc(
-    cipher: RecordCipher, field: Field, blob: bytes | None, empty: dict[str, Any] | None
-) -> dict[str, Any] | None:
-    """A user's JSON document cell (state or settings), decrypted; ``empty`` if unset."""
-    if blob is None:
-        return empty
-    return cast(dict[str, Any], cipher.decrypt_json(field, cipher.user_id, blob))
 
 
 class Store:
@@ -220,36 +98,20 @@ class Store:
         *,
         key_cache_size: int = DEFAULT_KEY_CACHE_SIZE,
     ) -> None:
+        self.db = Database(engine)
         self.engine = engine
-        self.sessions: async_sessionmaker[AsyncSession] = create_sessionmaker(engine)
+        self.sessions: async_sessionmaker[AsyncSession] = self.db.sessions
         self._keys = keys
-        self._ciphers: OrderedDict[str, RecordCipher] = OrderedDict()
-        self._lookups: OrderedDict[bytes, str] = OrderedDict()
-        # user id -> (state JSON, settings JSON, reasons, senders): the decrypted context
-        # of recently active users, kept in step with every write of this process
-        self._contexts: OrderedDict[str, _CachedContext] = OrderedDict()
-        # a read that started before a user's latest write must not be cached
-        self._write_clock = 0
-        self._last_write: OrderedDict[str, int] = OrderedDict()
-        self._cache_size = key_cache_size
-        self._destroy_epoch = 0
-        self._last_seq = 0
-        dialect = engine.dialect.name
-        self._write_lock = asyncio.Lock() if dialect == "sqlite" else None
-        self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        # the writes of every conversation step go through a group commit; on a SQLite
-        # file it runs on its own writer thread
-        path = sqlite_path(engine.url)
-        self._writer = SqliteWriter(engine.url) if path is not None else None
-        self._group = GroupCommit(self._commit_batch)
-        self._save_state_sql = (
-            update(User).where(User.id == bindparam("b_id")).values(state=bindparam("b_state"))
-        )
-        self._remember_sql = self._insert(ChatMessage).on_conflict_do_nothing()
-        self._reason_sql = self._insert(Reason)
-        self._event_sql = self._insert(Event)
-        self._evidence_sql = self._insert(Evidence)
-        self._unsent_sql = self._insert(Unsent)
+        self._ciphers = CipherCache(keys.user_key, key_cache_size)
+        self._lookups = LookupCache()
+        self._contexts = ContextCache()
+        self._users = UsersRepo(self.db)
+        self._reasons = ReasonsRepo(self.db)
+        self._events = EventsRepo(self.db)
+        self._evidence = EvidenceRepo(self.db)
+        self._unsent = UnsentRepo(self.db)
+        self._senders = SendersRepo(self.db)
+        self._messages = ChatMessagesRepo(self.db)
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -285,155 +147,43 @@ class Store:
         return cls(engine, keys)
 
     async def close(self) -> None:
-        await self._group.drain()
-        if self._writer is not None:
-            self._writer.close()
+        await self.db.close()
         self._ciphers.clear()
         await self._keys.close()
-        await self.engine.dispose()
-
-    # ------------------------------------------------------------------ internals
-    def _seq(self) -> int:
-        """A strictly increasing insertion number (wall-clock nanoseconds)."""
-        seq = max(time.time_ns(), self._last_seq + 1)
-        self._last_seq = seq
-        return seq
-
-    def _cache(self, cipher: RecordCipher) -> None:
-        self._ciphers[cipher.user_id] = cipher
-        self._ciphers.move_to_end(cipher.user_id)
-        while len(self._ciphers) > self._cache_size:
-            self._ciphers.popitem(last=False)
-
-    async def _cipher(self, user_id: str) -> RecordCipher:
-        cipher = self._ciphers.get(user_id)
-        if cipher is not None:
-            self._ciphers.move_to_end(user_id)
-            return cipher
-        epoch = self._destroy_epoch
-        cipher = RecordCipher(await self._keys.user_key(user_id), user_id)
-        if epoch == self._destroy_epoch:
-            self._cache(cipher)
-        return cipher
 
     def connection(self) -> AsyncConnection:
         """A connection for one call's reads (Core statements: no ORM overhead)."""
-        return self.engine.connect()
+        return self.db.connection()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncConnection]:
-        """One transaction for one call's writes.
+        """One transaction for one call's writes (see ``Database.transaction``)."""
+        async with self.db.transaction() as conn:
+            yield conn
 
-        On SQLite, writers of this process queue on an asyncio lock instead of polling
-        SQLite's busy timeout, which keeps concurrent updates fast.  Other modules that
-        write to the data database (e.g. the schedule) should use this too.  Never nest
-        it (nor open it while holding another of its connections).
-        """
-        if self._write_lock is None:
-            async with self.engine.begin() as conn:
-                yield conn
-        else:
-            async with self._write_lock, self.engine.begin() as conn:
-                yield conn
+    # ------------------------------------------------------------------ internals
+    async def _cipher(self, user_id: str) -> RecordCipher:
+        return await self._ciphers.get(user_id)
 
-    async def _commit_batch(self, batch: Batch) -> None:
-        """One group-commit batch in one transaction."""
-        if self._writer is not None and self._write_lock is not None:
-            async with self._write_lock:
-                await self._writer.commit(batch)
-            return
-        async with self.transaction() as conn:
-            for statement, rows in batch:
-                await conn.execute(statement, rows)
+    def _invalidate(self, user_id: str) -> None:
+        self._contexts.invalidate(user_id)
 
-    def _forget_key(self, user_id: str) -> None:
-        self._destroy_epoch += 1
-        self._ciphers.pop(user_id, None)
-        self._invalidate(user_id)
-        for digest in [d for d, u in self._lookups.items() if u == user_id]:
-            del self._lookups[digest]
+    def _forget(self, user_id: str) -> None:
+        """Forget the user in every memory cache (their key is being destroyed)."""
+        self._ciphers.forget(user_id)
+        self._contexts.invalidate(user_id)
+        self._lookups.forget(user_id)
 
     # ------------------------------------------------------------------ users
     async def find_user(self, telegram_id: int) -> str | None:
         digest = self._keys.lookup.telegram_hash(telegram_id)
         cached = self._lookups.get(digest)
         if cached is not None:
-            self._lookups.move_to_end(digest)
             return cached
-        async with self.connection() as session:
-            user_id = await session.scalar(select(User.id).where(User.tg_hash == digest))
+        user_id = await self._users.find(digest)
         if user_id is not None:
-            self._remember_lookup(digest, user_id)
+            self._lookups.remember(digest, user_id)
         return user_id
-
-    def _remember_lookup(self, digest: bytes, user_id: str) -> None:
-        """Keep keyed-hash -> user id in memory (never the Telegram id itself)."""
-        self._lookups[digest] = user_id
-        if len(self._lookups) > LOOKUP_CACHE_SIZE:
-            self._lookups.popitem(last=False)
-
-    def _note_write(self, user_id: str) -> None:
-        self._write_clock += 1
-        self._last_write[user_id] = self._write_clock
-        self._last_write.move_to_end(user_id)
-        if len(self._last_write) > 4 * CONTEXT_CACHE_SIZE:
-            self._last_write.popitem(last=False)
-
-    def _written_since(self, user_id: str, clock: int) -> bool:
-        return self._last_write.get(user_id, 0) > clock
-
-    def _invalidate(self, user_id: str) -> None:
-        self._note_write(user_id)
-        self._contexts.pop(user_id, None)
-
-    def _update_context(
-        self, user_id: str, change: Callable[[_CachedContext], _CachedContext]
-    ) -> None:
-        """After a committed write: apply it to the memory copy, if there is one.
-        ``change`` must be idempotent (a read that finished just after the commit may
-        already hold the new rows)."""
-        self._note_write(user_id)
-        cached = self._contexts.get(user_id)
-        if cached is not None:
-            self._contexts[user_id] = change(cached)
-
-    async def load_context(self, user_id: str) -> UserContext:
-        """State, settings, reasons and senders: from memory for a recently active user,
-        else with one connection.  Every write of this process keeps the memory copy in
-        step (one bot process per database)."""
-        cached = self._contexts.get(user_id)
-        if cached is not None:
-            self._contexts.move_to_end(user_id)
-            return cached.to_context()
-        clock = self._write_clock
-        context = await self._read_context(user_id)
-        if not self._written_since(user_id, clock):
-            self._contexts[user_id] = _CachedContext(
-                state=json.dumps(context.state),
-                settings=json.dumps(context.settings),
-                reasons=tuple(context.reasons),
-                senders=tuple(context.senders),
-            )
-            if len(self._contexts) > CONTEXT_CACHE_SIZE:
-                self._contexts.popitem(last=False)
-        return context
-
-    async def _read_context(self, user_id: str) -> UserContext:
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            row = (
-                await session.execute(select(User.state, User.settings).where(User.id == user_id))
-            ).first()
-            if row is None:
-                raise UnknownUserError()
-            reasons = await self._reason_views(session, cipher)
-            bodies = await self._sender_bodies(session, cipher)
-        return UserContext(
-            state=_doc(cipher, USERS_STATE, row.state, None),
-            settings=_doc(cipher, USERS_SETTINGS, row.settings, {}) or {},
-            reasons=reasons,
-            senders=[_sender_view(row_id, body) for row_id, body in bodies],
-        )
 
     async def ensure_user(self, telegram_id: int, chat_id: int) -> tuple[str, bool]:
         """The user's id, creating the user (and their key) when new."""
@@ -444,16 +194,9 @@ class Store:
         data_key = new_data_key()
         cipher = RecordCipher(data_key, user_id)
         await self._keys.new_user_key(user_id, data_key)  # the key is stored first
+        digest = self._keys.lookup.telegram_hash(telegram_id)
         try:
-            async with self.transaction() as session:
-                await session.execute(
-                    self._insert(User).values(
-                        id=user_id,
-                        tg_hash=self._keys.lookup.telegram_hash(telegram_id),
-                        chat=cipher.encrypt_int(USERS_CHAT, user_id, chat_id),
-                        created_at=_now(),
-                    )
-                )
+            await self._users.create(cipher, digest, chat_id, _now())
         except IntegrityError:
             # Created concurrently by another call: keep theirs, drop our key.
             await self._keys.destroy_user_key(user_id)
@@ -461,158 +204,89 @@ class Store:
             if existing is None:
                 raise
             return existing, False
-        self._cache(cipher)
-        self._remember_lookup(self._keys.lookup.telegram_hash(telegram_id), user_id)
+        self._ciphers.put(cipher)
+        self._lookups.remember(digest, user_id)
         return user_id, True
 
     async def chat_id(self, user_id: str) -> int:
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            blob = await session.scalar(select(User.chat).where(User.id == user_id))
-        if blob is None:
-            raise UnknownUserError()
-        return cipher.decrypt_int(USERS_CHAT, user_id, blob)
+        return await self._users.chat_id(await self._cipher(user_id))
 
     async def count_users(self) -> int:
-        async with self.connection() as session:
-            return int(await session.scalar(select(func.count()).select_from(User)) or 0)
+        return await self._users.count()
+
+    # ------------------------------------------------------------------ the context
+    async def load_context(self, user_id: str) -> UserContext:
+        """State, settings, reasons and senders: from memory for a recently active user,
+        else with one connection.  Every write of this process keeps the memory copy in
+        step (one bot process per database)."""
+        cached = self._contexts.use(user_id)
+        if cached is not None:
+            return cached
+        clock = self._contexts.clock
+        context = await self._read_context(user_id)
+        self._contexts.keep(user_id, context, clock)
+        return context
+
+    async def _read_context(self, user_id: str) -> UserContext:
+        cipher = await self._cipher(user_id)
+        async with self.db.connection() as conn:
+            docs = await self._users.documents(cipher, conn)
+            reasons = await self._reasons.read(conn, cipher)
+            senders = await self._senders.read(conn, cipher)
+        return UserContext(
+            state=docs.state, settings=docs.settings, reasons=reasons, senders=senders
+        )
+
+    # ------------------------------------------------------------------ state and settings
+    async def load_state(self, user_id: str) -> dict[str, Any] | None:
+        cached = self._contexts.peek(user_id)
+        if cached is not None:
+            return cached.to_context().state
+        return await self._users.state(await self._cipher(user_id))
+
+    @_changes_context
+    async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
+        text = await self._users.save_state(await self._cipher(user_id), state)
+        self._contexts.state_saved(user_id, text)
+
+    async def get_settings(self, user_id: str) -> dict[str, Any]:
+        cached = self._contexts.peek(user_id)
+        if cached is not None:
+            return cached.to_context().settings
+        return await self._users.settings(await self._cipher(user_id))
+
+    @_changes_context
+    async def update_settings(self, user_id: str, patch: Mapping[str, Any]) -> dict[str, Any]:
+        current = await self._users.update_settings(await self._cipher(user_id), patch)
+        self._contexts.settings_saved(user_id, json.dumps(current))
+        return current
 
     # ------------------------------------------------------------------ reasons
     @_changes_context
     async def add_reasons(self, user_id: str, texts: Sequence[str]) -> list[str]:
         if not texts:
             return []
-        cipher = await self._cipher(user_id)
-        rows: list[dict[str, Any]] = []
-        for text in texts:
-            row_id = new_id()
-            rows.append(
-                {
-                    "id": row_id,
-                    "user_id": user_id,
-                    "seq": self._seq(),
-                    "text": cipher.encrypt_text(REASONS_TEXT, row_id, text),
-                }
-            )
-        await self._group.write(self._reason_sql, rows)
-        added = tuple(
-            ReasonView(id=str(row["id"]), text=text) for row, text in zip(rows, texts, strict=True)
-        )
-        self._update_context(
-            user_id,
-            lambda c: replace(c, reasons=_with(c.reasons, added)),
-        )
+        added = await self._reasons.add(await self._cipher(user_id), texts)
+        self._contexts.reasons_added(user_id, added)
         return [view.id for view in added]
 
-    async def _reason_views(
-        self, session: AsyncConnection, cipher: RecordCipher
-    ) -> list[ReasonView]:
-        rows = (
-            await session.execute(
-                select(Reason.id, Reason.text)
-                .where(Reason.user_id == cipher.user_id)
-                .order_by(Reason.seq)
-            )
-        ).all()
-        return [
-            ReasonView(id=row.id, text=cipher.decrypt_text(REASONS_TEXT, row.id, row.text))
-            for row in rows
-        ]
-
     async def list_reasons(self, user_id: str) -> list[ReasonView]:
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            return await self._reason_views(session, cipher)
+        return await self._reasons.list(await self._cipher(user_id))
 
     @_changes_context
     async def delete_reason(self, user_id: str, reason_id: str) -> bool:
-        deleted = await self._delete_row(Reason, user_id, reason_id)
-        self._update_context(
-            user_id,
-            lambda c: replace(c, reasons=tuple(r for r in c.reasons if r.id != reason_id)),
-        )
+        deleted = await self._reasons.delete(user_id, reason_id)
+        self._contexts.reason_deleted(user_id, reason_id)
         return deleted
-
-    async def _delete_row(
-        self, model: type[Reason | Evidence | Unsent], user_id: str, row_id: str
-    ) -> bool:
-        async with self.transaction() as session:
-            result = await session.execute(
-                delete(model).where(model.id == row_id, model.user_id == user_id)
-            )
-        return _affected(result) > 0
-
-    # ------------------------------------------------------------------ state
-    async def load_state(self, user_id: str) -> dict[str, Any] | None:
-        cached = self._contexts.get(user_id)
-        if cached is not None:
-            return cached.to_context().state
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            blob = await session.scalar(select(User.state).where(User.id == user_id))
-        return _doc(cipher, USERS_STATE, blob, None)
-
-    @_changes_context
-    async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
-        cipher = await self._cipher(user_id)
-        text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-        blob = None if state is None else cipher.encrypt_text(USERS_STATE, user_id, text)
-        await self._group.write(self._save_state_sql, [{"b_id": user_id, "b_state": blob}])
-        self._update_context(user_id, lambda c: replace(c, state=text))
-
-    # ------------------------------------------------------------------ settings
-    async def get_settings(self, user_id: str) -> dict[str, Any]:
-        cached = self._contexts.get(user_id)
-        if cached is not None:
-            return cached.to_context().settings
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            blob = await session.scalar(select(User.settings).where(User.id == user_id))
-        return _doc(cipher, USERS_SETTINGS, blob, {}) or {}
-
-    @_changes_context
-    async def update_settings(self, user_id: str, patch: Mapping[str, Any]) -> dict[str, Any]:
-        cipher = await self._cipher(user_id)
-        async with self.transaction() as session:
-            row = (await session.execute(select(User.settings).where(User.id == user_id))).first()
-            if row is None:
-                raise UnknownUserError()
-            current = _doc(cipher, USERS_SETTINGS, row.settings, {}) or {}
-            current.update(patch)
-            await session.execute(
-                update(User)
-                .where(User.id == user_id)
-                .values(settings=cipher.encrypt_json(USERS_SETTINGS, user_id, current))
-            )
-        text = json.dumps(current)
-        self._update_context(user_id, lambda c: replace(c, settings=text))
-        return current
 
     # ------------------------------------------------------------------ events
     async def log_event(
         self, user_id: str, kind: str, data: Mapping[str, Any], at: datetime
     ) -> str:
-        cipher = await self._cipher(user_id)
-        row_id = new_id()
-        body = cipher.encrypt_json(EVENTS_BODY, row_id, {"kind": kind, "data": dict(data)})
-        await self._group.write(
-            self._event_sql,
-            [{"id": row_id, "user_id": user_id, "at": at, "seq": self._seq(), "body": body}],
-        )
-        return row_id
+        return await self._events.add(await self._cipher(user_id), kind, data, at)
 
     async def list_events(self, user_id: str, since: datetime | None = None) -> list[EventView]:
-        cipher = await self._cipher(user_id)
-        query = select(Event.id, Event.at, Event.body).where(Event.user_id == user_id)
-        if since is not None:
-            query = query.where(Event.at >= since)
-        async with self.connection() as session:
-            rows = (await session.execute(query.order_by(Event.at, Event.seq))).all()
-        views = []
-        for row in rows:
-            body = cipher.decrypt_json(EVENTS_BODY, row.id, row.body)
-            views.append(EventView(at=row.at, kind=str(body["kind"]), data=body["data"]))
-        return views
+        return await self._events.list(await self._cipher(user_id), since)
 
     # ------------------------------------------------------------------ evidence
     async def add_evidence(
@@ -628,193 +302,57 @@ class Store:
         note: str,
         at: datetime,
     ) -> str:
-        cipher = await self._cipher(user_id)
-        row_id = new_id()
-        body = {
-            "kind": kind,
-            "text": text,
-            "sender": sender,
-            "original_at": _iso(original_at),
-            "tactics": list(tactics),
-            "danger": list(danger),
-            "note": note,
-        }
-        await self._group.write(
-            self._evidence_sql,
-            [
-                {
-                    "id": row_id,
-                    "user_id": user_id,
-                    "created_at": at,
-                    "seq": self._seq(),
-                    "body": cipher.encrypt_json(EVIDENCE_BODY, row_id, body),
-                }
-            ],
+        return await self._evidence.add(
+            await self._cipher(user_id),
+            kind=kind,
+            text=text,
+            sender=sender,
+            original_at=original_at,
+            tactics=tactics,
+            danger=danger,
+            note=note,
+            at=at,
         )
-        return row_id
-
-    async def _evidence_bodies(self, user_id: str) -> list[tuple[str, datetime, dict[str, Any]]]:
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            rows = (
-                await session.execute(
-                    select(Evidence.id, Evidence.created_at, Evidence.body)
-                    .where(Evidence.user_id == user_id)
-                    .order_by(Evidence.created_at, Evidence.seq)
-                )
-            ).all()
-        return [
-            (row.id, row.created_at, cipher.decrypt_json(EVIDENCE_BODY, row.id, row.body))
-            for row in rows
-        ]
 
     async def list_evidence(self, user_id: str) -> list[EvidenceView]:
-        return [
-            evidence_view(row_id, created_at, body)
-            for row_id, created_at, body in await self._evidence_bodies(user_id)
-        ]
+        return [record.item for record in await self._evidence.list(await self._cipher(user_id))]
 
     async def delete_evidence(self, user_id: str, evidence_id: str) -> bool:
-        return await self._delete_row(Evidence, user_id, evidence_id)
+        return await self._evidence.delete(user_id, evidence_id)
 
     # ------------------------------------------------------------------ unsent messages
     @_changes_context
     async def add_unsent(self, user_id: str, text: str, at: datetime) -> str:
-        cipher = await self._cipher(user_id)
-        row_id = new_id()
-        await self._group.write(
-            self._unsent_sql,
-            [
-                {
-                    "id": row_id,
-                    "user_id": user_id,
-                    "created_at": at,
-                    "seq": self._seq(),
-                    "text": cipher.encrypt_text(UNSENT_TEXT, row_id, text),
-                }
-            ],
-        )
-        added = (UnsentView(id=row_id, text=text, created_at=at),)
-
-        def change(c: _CachedContext) -> _CachedContext:
-            if c.unsent is None:
-                return c
-            ordered = sorted(_with(c.unsent, added), key=lambda u: u.created_at)
-            return replace(c, unsent=tuple(ordered))
-
-        self._update_context(user_id, change)
-        return row_id
+        added = await self._unsent.add(await self._cipher(user_id), text, at)
+        self._contexts.unsent_added(user_id, added)
+        return added.id
 
     async def list_unsent(self, user_id: str) -> list[UnsentView]:
         """Oldest first; kept with the memory copy of the context once read."""
-        cached = self._contexts.get(user_id)
+        cached = self._contexts.peek(user_id)
         if cached is not None and cached.unsent is not None:
             return list(cached.unsent)
-        clock = self._write_clock
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            rows = (
-                await session.execute(
-                    select(Unsent.id, Unsent.created_at, Unsent.text)
-                    .where(Unsent.user_id == user_id)
-                    .order_by(Unsent.created_at, Unsent.seq)
-                )
-            ).all()
-        views = [
-            UnsentView(
-                id=row.id,
-                text=cipher.decrypt_text(UNSENT_TEXT, row.id, row.text),
-                created_at=row.created_at,
-            )
-            for row in rows
-        ]
-        cached = self._contexts.get(user_id)
-        if cached is not None and not self._written_since(user_id, clock):
-            self._contexts[user_id] = replace(cached, unsent=tuple(views))
+        clock = self._contexts.clock
+        views = await self._unsent.list(await self._cipher(user_id))
+        self._contexts.keep_unsent(user_id, views, clock)
         return views
 
     @_changes_context
     async def delete_unsent(self, user_id: str, unsent_id: str) -> bool:
-        deleted = await self._delete_row(Unsent, user_id, unsent_id)
-
-        def change(c: _CachedContext) -> _CachedContext:
-            if c.unsent is None:
-                return c
-            return replace(c, unsent=tuple(u for u in c.unsent if u.id != unsent_id))
-
-        self._update_context(user_id, change)
+        deleted = await self._unsent.delete(user_id, unsent_id)
+        self._contexts.unsent_deleted(user_id, unsent_id)
         return deleted
 
     # ------------------------------------------------------------------ senders
-    async def _sender_bodies(
-        self, session: AsyncConnection, cipher: RecordCipher
-    ) -> list[tuple[str, dict[str, Any]]]:
-        rows = (
-            await session.execute(
-                select(Sender.id, Sender.body)
-                .where(Sender.user_id == cipher.user_id)
-                .order_by(Sender.seq)
-            )
-        ).all()
-        return [(row.id, cipher.decrypt_json(SENDERS_BODY, row.id, row.body)) for row in rows]
-
     async def list_senders(self, user_id: str) -> list[SenderView]:
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            bodies = await self._sender_bodies(session, cipher)
-        return [_sender_view(row_id, body) for row_id, body in bodies]
+        return await self._senders.list(await self._cipher(user_id))
 
     @_changes_context
     async def _change_sender(
         self, user_id: str, label: str, at: datetime, *, relay: bool
     ) -> SenderView:
-        cipher = await self._cipher(user_id)
-        wanted = _label_key(label)
-        async with self.transaction() as session:
-            found = next(
-                (
-                    (row_id, body)
-                    for row_id, body in await self._sender_bodies(session, cipher)
-                    if _label_key(str(body["label"])) == wanted
-                ),
-                None,
-            )
-            if found is None:
-                row_id = new_id()
-                body: dict[str, Any] = {
-                    "label": " ".join(label.split()),
-                    "asked_to_stop_at": None,
-                    "relays_since_asked": 0,
-                    "relays_total": 0,
-                    "last_relay_at": None,
-                }
-            else:
-                row_id, body = found
-            if relay:
-                body["relays_total"] = int(body.get("relays_total", 0)) + 1
-                body["last_relay_at"] = _iso(at)
-                if body.get("asked_to_stop_at") is not None:
-                    body["relays_since_asked"] = int(body.get("relays_since_asked", 0)) + 1
-            else:
-                body["asked_to_stop_at"] = _iso(at)
-                body["relays_since_asked"] = 0
-            blob = cipher.encrypt_json(SENDERS_BODY, row_id, body)
-            if found is None:
-                await session.execute(
-                    self._insert(Sender).values(
-                        id=row_id, user_id=user_id, seq=self._seq(), body=blob
-                    )
-                )
-            else:
-                await session.execute(update(Sender).where(Sender.id == row_id).values(body=blob))
-        view = _sender_view(row_id, body)
-
-        def change(c: _CachedContext) -> _CachedContext:
-            if any(s.id == row_id for s in c.senders):
-                return replace(c, senders=tuple(view if s.id == row_id else s for s in c.senders))
-            return replace(c, senders=(*c.senders, view))
-
-        self._update_context(user_id, change)
+        view = await self._senders.change(await self._cipher(user_id), label, at, relay=relay)
+        self._contexts.sender_changed(user_id, view)
         return view
 
     async def record_relay(self, user_id: str, label: str, at: datetime) -> SenderView:
@@ -836,115 +374,55 @@ class Store:
         """Remember chat message ids for /hide; ``delete_after`` schedules auto-delete."""
         if not message_ids:
             return
-        rows = [
-            {
-                "id": new_id(),
-                "user_id": user_id,
-                "message_id": int(mid),
-                "created_at": at,
-                "delete_after": delete_after,
-            }
-            for mid in dict.fromkeys(message_ids)
-        ]
-        await self._group.write(self._remember_sql, rows)
+        await self._messages.remember(user_id, message_ids, at, delete_after)
 
     async def messages_to_hide(self, user_id: str) -> list[int]:
-        await self._group.drain()
-        async with self.connection() as session:
-            ids = await session.scalars(
-                select(ChatMessage.message_id)
-                .where(ChatMessage.user_id == user_id)
-                .order_by(ChatMessage.message_id)
-            )
-            return list(ids)
+        await self.db.drain()
+        return await self._messages.of_user(user_id)
 
     async def messages_due_for_deletion(
         self, now: datetime, limit: int = 1000
     ) -> dict[str, list[int]]:
         """Chat messages whose auto-delete time has come, by user."""
-        await self._group.drain()
-        async with self.connection() as session:
-            rows = await session.execute(
-                select(ChatMessage.user_id, ChatMessage.message_id)
-                .where(ChatMessage.delete_after.is_not(None), ChatMessage.delete_after <= now)
-                .order_by(ChatMessage.delete_after)
-                .limit(limit)
-            )
-            due: dict[str, list[int]] = {}
-            for user_id, message_id in rows:
-                due.setdefault(user_id, []).append(int(message_id))
-            return due
+        await self.db.drain()
+        return await self._messages.due(now, limit)
 
     async def forget_messages(self, user_id: str, message_ids: Sequence[int]) -> None:
-        await self._group.drain()
+        await self.db.drain()
         if not message_ids:
             return
-        async with self.transaction() as session:
-            await session.execute(
-                delete(ChatMessage).where(
-                    ChatMessage.user_id == user_id,
-                    ChatMessage.message_id.in_([int(mid) for mid in message_ids]),
-                )
-            )
+        await self._messages.forget(user_id, message_ids)
 
     # ------------------------------------------------------------------ export & wipe
+    async def export(self, user_id: str) -> UserExport:
+        """Everything stored for the user, decrypted, as typed views."""
+        cipher = await self._cipher(user_id)
+        docs = await self._users.documents(cipher)
+        return UserExport(
+            exported_at=_now(),
+            user_since=docs.created_at,
+            settings=docs.settings,
+            flow_state=docs.state,
+            reasons=tuple(await self.list_reasons(user_id)),
+            events=tuple(await self.list_events(user_id)),
+            evidence=tuple(await self._evidence.list(cipher)),
+            unsent=tuple(await self.list_unsent(user_id)),
+            senders=tuple(await self.list_senders(user_id)),
+        )
+
     async def export_user(self, user_id: str) -> dict[str, Any]:
         """Everything stored for the user, decrypted, as JSON-compatible data."""
-        cipher = await self._cipher(user_id)
-        async with self.connection() as session:
-            user = (
-                await session.execute(
-                    select(User.created_at, User.state, User.settings).where(User.id == user_id)
-                )
-            ).first()
-        if user is None:
-            raise UnknownUserError()
-        settings = _doc(cipher, USERS_SETTINGS, user.settings, {}) or {}
-        state = _doc(cipher, USERS_STATE, user.state, None)
-        return {
-            "format": EXPORT_FORMAT,
-            "version": EXPORT_VERSION,
-            "exported_at": _iso(_now()),
-            "user_since": _iso(user.created_at),
-            "settings": settings,
-            "flow_state": state,
-            "reasons": [{"id": r.id, "text": r.text} for r in await self.list_reasons(user_id)],
-            "events": [
-                {"at": _iso(e.at), "kind": e.kind, "data": dict(e.data)}
-                for e in await self.list_events(user_id)
-            ],
-            "evidence": [
-                {"id": row_id, "saved_at": _iso(created_at), **body}
-                for row_id, created_at, body in await self._evidence_bodies(user_id)
-            ],
-            "unsent": [
-                {"id": u.id, "written_at": _iso(u.created_at), "text": u.text}
-                for u in await self.list_unsent(user_id)
-            ],
-            "senders": [
-                {
-                    "id": s.id,
-                    "label": s.label,
-                    "asked_to_stop_at": _iso(s.asked_to_stop_at),
-                    "relays_since_asked": s.relays_since_asked,
-                    "relays_total": s.relays_total,
-                }
-                for s in await self.list_senders(user_id)
-            ],
-        }
+        return to_document(await self.export(user_id))
 
     async def destroy_user_key(self, user_id: str) -> None:
         """Crypto-shred: delete the user's key so their rows can never be read again."""
-        self._forget_key(user_id)
+        self._forget(user_id)
         await self._keys.destroy_user_key(user_id)
-        self._forget_key(user_id)
+        self._forget(user_id)
 
     async def wipe_user(self, user_id: str) -> None:
         """Destroy the key first (committed), then delete every row of the user."""
         await self.destroy_user_key(user_id)
-        async with self.transaction() as session:
-            for model in USER_TABLES:
-                await session.execute(delete(model).where(model.user_id == user_id))
-            await session.execute(delete(User).where(User.id == user_id))
+        await self._users.delete(user_id)
         # a concurrent update may have looked the user up (and cached them) meanwhile
-        self._forget_key(user_id)
+        self._forget(user_id)

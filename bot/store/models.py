@@ -94,7 +94,7 @@ class User(Base):
     __tablename__ = "users"
 
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
-    #: HMAC-SHA256 of the Telegram user id under the lookup secret (see bot.crypto.keys).
+    #: HMAC-SHA256 of the Telegram user id under the lookup secret (see bot.crypto.keystore).
     tg_hash: Mapped[bytes] = mapped_column(LargeBinary, unique=True)
     #: the Telegram chat id, encrypted
     chat: Mapped[bytes]

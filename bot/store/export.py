@@ -1,0 +1,102 @@
+"""The user's data export: typed views of everything stored, and the one place that
+turns them into the JSON document (``nocontact-export``, version 1).
+
+The store reads a :class:`UserExport` (``Store.export``); the adapter sends
+:func:`export_json` of it and prints the evidence report from its typed items, so no
+date is written out as text and parsed back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.store.times import iso
+from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
+
+EXPORT_FORMAT = "nocontact-export"
+EXPORT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class EvidenceRecord:
+    """A saved message or incident as stored: the item the flows and the report show,
+    and the user's note on it."""
+
+    item: EvidenceView
+    note: str
+
+
+@dataclass(frozen=True)
+class UserExport:
+    """Everything stored for one user, decrypted."""
+
+    exported_at: datetime
+    user_since: datetime
+    #: the settings document (JSON data)
+    settings: Mapping[str, Any]
+    #: the mid-flow state document (JSON data); None when no flow is running
+    flow_state: Mapping[str, Any] | None
+    reasons: tuple[ReasonView, ...]
+    events: tuple[EventView, ...]
+    evidence: tuple[EvidenceRecord, ...]
+    unsent: tuple[UnsentView, ...]
+    senders: tuple[SenderView, ...]
+
+    def evidence_items(self) -> list[EvidenceView]:
+        """The evidence for the report, oldest first."""
+        return [record.item for record in self.evidence]
+
+
+# --------------------------------------------------------------------------- to JSON
+def _evidence(record: EvidenceRecord) -> dict[str, Any]:
+    item = record.item
+    return {
+        "id": item.id,
+        "saved_at": iso(item.created_at),
+        "kind": item.kind,
+        "text": item.text,
+        "sender": item.sender,
+        "original_at": iso(item.original_at),
+        "tactics": list(item.tactics),
+        "danger": list(item.danger),
+        "note": record.note,
+    }
+
+
+def to_document(export: UserExport) -> dict[str, Any]:
+    """The export as JSON-compatible data (times as ISO 8601 text in UTC)."""
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "exported_at": iso(export.exported_at),
+        "user_since": iso(export.user_since),
+        "settings": dict(export.settings),
+        "flow_state": None if export.flow_state is None else dict(export.flow_state),
+        "reasons": [{"id": r.id, "text": r.text} for r in export.reasons],
+        "events": [{"at": iso(e.at), "kind": e.kind, "data": dict(e.data)} for e in export.events],
+        "evidence": [_evidence(record) for record in export.evidence],
+        "unsent": [
+            {"id": u.id, "written_at": iso(u.created_at), "text": u.text} for u in export.unsent
+        ],
+        "senders": [
+            {
+                "id": s.id,
+                "label": s.label,
+                "asked_to_stop_at": iso(s.asked_to_stop_at),
+                "relays_since_asked": s.relays_since_asked,
+                "relays_total": s.relays_total,
+            }
+            for s in export.senders
+        ],
+    }
+
+
+def export_json(export: UserExport) -> bytes:
+    """The export file the user gets (UTF-8 JSON, indented)."""
+    return json.dumps(to_document(export), ensure_ascii=False, indent=2, default=str).encode(
+        "utf-8"
+    )

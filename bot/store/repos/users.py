@@ -1,0 +1,150 @@
+"""The ``users`` table: who a user is (the keyed hash of their Telegram id, their chat id
+encrypted) and their two JSON documents, the mid-flow state and the settings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any, NamedTuple, cast
+
+from sqlalchemy import bindparam, delete, func, inspect, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.crypto.cells import Field, RecordCipher
+from bot.store.access import Database
+from bot.store.db import database_file_missing
+from bot.store.errors import UnknownUserError
+from bot.store.models import USER_TABLES, USERS_CHAT, USERS_SETTINGS, USERS_STATE, User
+
+#: a user's state or settings document (JSON data)
+Document = dict[str, Any]
+
+
+class UserDocuments(NamedTuple):
+    created_at: datetime
+    state: Document | None
+    settings: Document
+
+
+def _doc(
+    cipher: RecordCipher, field: Field, blob: bytes | None, empty: Document | None
+) -> Document | None:
+    """A user's JSON document cell (state or settings), decrypted; ``empty`` if unset."""
+    if blob is None:
+        return empty
+    return cast(Document, cipher.decrypt_json(field, cipher.user_id, blob))
+
+
+def _settings(cipher: RecordCipher, blob: bytes | None) -> Document:
+    return _doc(cipher, USERS_SETTINGS, blob, {}) or {}
+
+
+async def count_users_in(engine: AsyncEngine, url: str) -> int:
+    """Users in a data database that may not exist or be migrated yet (read-only)."""
+    if database_file_missing(url):
+        return 0
+    async with engine.connect() as conn:
+        exists = await conn.run_sync(lambda sync: inspect(sync).has_table(User.__tablename__))
+        if not exists:
+            return 0
+        count = await conn.scalar(select(func.count()).select_from(User))
+    return int(count or 0)
+
+
+class UsersRepo:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._save_state = (
+            update(User).where(User.id == bindparam("b_id")).values(state=bindparam("b_state"))
+        )
+
+    # ------------------------------------------------------------------ who
+    async def find(self, tg_hash: bytes) -> str | None:
+        async with self._db.connection() as conn:
+            return await conn.scalar(select(User.id).where(User.tg_hash == tg_hash))
+
+    async def create(
+        self, cipher: RecordCipher, tg_hash: bytes, chat_id: int, at: datetime
+    ) -> None:
+        """Insert the user's row; ``IntegrityError`` when ``tg_hash`` is taken."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                self._db.insert(User).values(
+                    id=cipher.user_id,
+                    tg_hash=tg_hash,
+                    chat=cipher.encrypt_int(USERS_CHAT, cipher.user_id, chat_id),
+                    created_at=at,
+                )
+            )
+
+    async def chat_id(self, cipher: RecordCipher) -> int:
+        async with self._db.connection() as conn:
+            blob = await conn.scalar(select(User.chat).where(User.id == cipher.user_id))
+        if blob is None:
+            raise UnknownUserError()
+        return cipher.decrypt_int(USERS_CHAT, cipher.user_id, blob)
+
+    async def count(self) -> int:
+        async with self._db.connection() as conn:
+            return int(await conn.scalar(select(func.count()).select_from(User)) or 0)
+
+    async def delete(self, user_id: str) -> None:
+        """Every row of the user, in every table, in one transaction."""
+        async with self._db.transaction() as conn:
+            for model in USER_TABLES:
+                await conn.execute(delete(model).where(model.user_id == user_id))
+            await conn.execute(delete(User).where(User.id == user_id))
+
+    # ------------------------------------------------------------------ the documents
+    async def documents(
+        self, cipher: RecordCipher, conn: AsyncConnection | None = None
+    ) -> UserDocuments:
+        """Both documents and when the user was created (on ``conn`` if given)."""
+        query = select(User.created_at, User.state, User.settings).where(User.id == cipher.user_id)
+        if conn is None:
+            async with self._db.connection() as own:
+                row = (await own.execute(query)).first()
+        else:
+            row = (await conn.execute(query)).first()
+        if row is None:
+            raise UnknownUserError()
+        return UserDocuments(
+            created_at=row.created_at,
+            state=_doc(cipher, USERS_STATE, row.state, None),
+            settings=_settings(cipher, row.settings),
+        )
+
+    async def state(self, cipher: RecordCipher) -> Document | None:
+        async with self._db.connection() as conn:
+            blob = await conn.scalar(select(User.state).where(User.id == cipher.user_id))
+        return _doc(cipher, USERS_STATE, blob, None)
+
+    async def save_state(self, cipher: RecordCipher, state: Mapping[str, Any] | None) -> str:
+        """Replace the state (group commit); returns it as JSON text."""
+        text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+        blob = None if state is None else cipher.encrypt_text(USERS_STATE, cipher.user_id, text)
+        await self._db.write(self._save_state, [{"b_id": cipher.user_id, "b_state": blob}])
+        return text
+
+    async def settings(self, cipher: RecordCipher) -> Document:
+        async with self._db.connection() as conn:
+            blob = await conn.scalar(select(User.settings).where(User.id == cipher.user_id))
+        return _settings(cipher, blob)
+
+    async def update_settings(self, cipher: RecordCipher, patch: Mapping[str, Any]) -> Document:
+        """Apply ``patch`` to the settings in one transaction; the new settings."""
+        async with self._db.transaction() as conn:
+            row = (
+                await conn.execute(select(User.settings).where(User.id == cipher.user_id))
+            ).first()
+            if row is None:
+                raise UnknownUserError()
+            current = _settings(cipher, row.settings)
+            current.update(patch)
+            await conn.execute(
+                update(User)
+                .where(User.id == cipher.user_id)
+                .values(settings=cipher.encrypt_json(USERS_SETTINGS, cipher.user_id, current))
+            )
+        return current
