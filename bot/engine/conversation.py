@@ -260,6 +260,7 @@ class Conversation:
                         danger=effect.danger,
                         note=effect.note,
                         at=now,
+                        felt=effect.felt,
                     )
                 case DeleteEvidence(evidence_id=eid):
                     await store.delete_evidence(user_id, eid)

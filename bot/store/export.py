@@ -64,6 +64,8 @@ def _evidence(record: EvidenceRecord) -> dict[str, Any]:
         "tactics": list(item.tactics),
         "danger": list(item.danger),
         "note": record.note,
+        # the user's answer to "does this frighten you?"
+        "felt": item.felt,
     }
 
 

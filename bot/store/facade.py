@@ -301,6 +301,7 @@ class Store:
         danger: Sequence[str],
         note: str,
         at: datetime,
+        felt: str | None = None,
     ) -> str:
         return await self._evidence.add(
             await self._cipher(user_id),
@@ -312,6 +313,7 @@ class Store:
             danger=danger,
             note=note,
             at=at,
+            felt=felt,
         )
 
     async def list_evidence(self, user_id: str) -> list[EvidenceView]:

@@ -11,8 +11,18 @@ from flows import analysis
 from flows.analysis import Finding
 from flows.choices import Choice, Press
 from flows.conversations.safety import danger_first
+from flows.conversations.safety_path import (
+    FELT,
+    Fear,
+    Path,
+    afraid,
+    fear_question,
+    path_replies,
+    safety_line,
+    support_reply,
+)
 from flows.replies import MAX_LABEL, MAX_PASTE, button, clip, keyboard, ordinal, short
-from flows.steps import Flow, FlowState, Result, Step, end, go
+from flows.steps import Flow, FlowState, Result, Step, end, go, to
 from flows.tactic_names import describe_all
 from flows.types import (
     Effect,
@@ -65,6 +75,8 @@ class MonkeyState(FlowState):
     tactics: tuple[str, ...] = ()
     danger: tuple[str, ...] = ()
     choice: str | None = None  # what the user chose to do: "silence" | "boundary" | "block"
+    felt: str | None = None  # the user's answer to "does this frighten you?"
+    saved: bool = False
 
 
 def start(inp: Input, data: UserData) -> Outcome:
@@ -105,7 +117,7 @@ def count_line(label: str, data: UserData) -> str | None:
 
 def _present(state: MonkeyState, text: str, at: str | None, data: UserData) -> Outcome:
     text, _ = clip(text, MAX_PASTE)
-    result = analysis.analyze(text)
+    result = analysis.analyze(text, sender="relay")
     warned, before, effects = danger_first(state.warned, result.danger_ids, data)
     tactics = result.tactics
     if "relay" not in result.tactic_ids:
@@ -124,7 +136,11 @@ def _present(state: MonkeyState, text: str, at: str | None, data: UserData) -> O
         danger=tuple(result.danger_ids),
     )
     effects.append(RecordRelay(state.label))
-    return go(FLOW, new, "choice", data, before=before, effects=effects)
+    return go(FLOW, new, "fear", data, before=before, effects=effects)
+
+
+def _in_danger(state: MonkeyState) -> bool:
+    return bool(state.danger) or afraid(state.felt)
 
 
 # --------------------------------------------------------------------------- asks
@@ -136,6 +152,15 @@ def _ask_who(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
 
 def _ask_paste(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
     return (Reply(f"Paste or forward what {state.label} sent, or describe it."),)
+
+
+def _ask_fear(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
+    return (fear_question(),)
+
+
+def _ask_path(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
+    warned = bool(set(state.danger) & set(state.warned))
+    return path_replies(state.danger, state.felt, data, saved=state.saved, warned=warned)
 
 
 def _ask_choice(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
@@ -191,11 +216,44 @@ def _chose(
     effects: tuple[Effect, ...] = (),
 ) -> Outcome:
     new = replace(state, choice=choice)
-    return go(FLOW, new, "save", data, before=(*words, Reply(NOT_YOUR_JOB)), effects=effects)
+    before = (*words, Reply(NOT_YOUR_JOB))
+    if state.saved:  # saved already, on the safety path
+        out = _finish(new)
+        return replace(out, replies=(*before, *out.replies), effects=(*effects, *out.effects))
+    return go(FLOW, new, "save", data, before=before, effects=effects)
+
+
+def _felt(state: MonkeyState, press: Press, data: UserData) -> Result:
+    new = replace(state, felt=FELT[Fear(press.choice)])
+    return go(FLOW, new, "path" if _in_danger(new) else "choice", data)
+
+
+def _reach_support(state: MonkeyState, press: Press, data: UserData) -> Result:
+    return go(FLOW, state, "path", data, before=(support_reply(data),))
+
+
+def _evidence(state: MonkeyState) -> SaveEvidence:
+    return SaveEvidence(
+        text=state.text or "",
+        sender=state.label,
+        kind="relay",
+        original_at=datetime.fromisoformat(state.at) if state.at else None,
+        tactics=state.tactics,
+        danger=state.danger,
+        felt=state.felt,
+    )
+
+
+def _save_now(state: MonkeyState, press: Press, data: UserData) -> Result:
+    saved = Reply("Saved to your evidence log (/evidence).")
+    new = replace(state, saved=True)
+    return go(FLOW, new, "path", data, before=(saved,), effects=(_evidence(state),))
 
 
 def _silence(state: MonkeyState, press: Press, data: UserData) -> Result:
     said = "Saying nothing is a complete answer. You don't owe anyone a reply about them."
+    if _in_danger(state):
+        said = f"{said} {safety_line(data)}"
     return _chose(state, "silence", data, Reply(said))
 
 
@@ -237,15 +295,7 @@ def _finish(state: MonkeyState, *effects: Effect) -> Outcome:
 
 
 def _save(state: MonkeyState, press: Press, data: UserData) -> Result:
-    evidence = SaveEvidence(
-        text=state.text or "",
-        sender=state.label,
-        kind="relay",
-        original_at=datetime.fromisoformat(state.at) if state.at else None,
-        tactics=state.tactics,
-        danger=state.danger,
-    )
-    return _finish(state, evidence)
+    return _finish(state, _evidence(state))
 
 
 def _not_saved(state: MonkeyState, press: Press, data: UserData) -> Result:
@@ -257,10 +307,16 @@ FLOW: Flow[MonkeyState] = Flow(
     name="monkey",
     title="the passed-on message",
     state=MonkeyState,
-    choices=Mk,
+    choices=(Mk, Fear, Path),
     steps={
         "who": Step(_ask_who, on={Mk.WHO: _picked}, text=_who_typed),
         "paste": Step(_ask_paste, text=_pasted),
+        # ask the person: their answer counts as much as the detector's
+        "fear": Step(_ask_fear, on={Fear.YES: _felt, Fear.UNSURE: _felt, Fear.NO: _felt}),
+        "path": Step(
+            _ask_path,
+            on={Path.SUPPORT: _reach_support, Path.SAVE: _save_now, Path.ON: to("choice")},
+        ),
         "choice": Step(
             _ask_choice, on={Mk.SILENCE: _silence, Mk.BOUNDARY: _boundary, Mk.BLOCK: _block}
         ),

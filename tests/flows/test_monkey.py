@@ -4,6 +4,7 @@ import uuid
 from datetime import timedelta
 
 from flows.conversations.monkey import Mk
+from flows.conversations.safety_path import Fear, Path
 from flows.types import LogEvent, MarkAskedToStop, RecordRelay, SaveEvidence, SenderView
 
 from .conftest import NOW, Convo, text_of, values
@@ -19,6 +20,7 @@ def test_full_relay_with_boundary_line(known: Convo) -> None:
     assert "“wants me to tell you”: A message through someone." in text_of(out)
     assert "“everyone knows”: Talk about you." in text_of(out)
     assert RecordRelay("Aunt C.") in out.effects
+    known.tap(Fear.NO)
     out = known.tap(Mk.BOUNDARY)
     assert MarkAskedToStop("Aunt C.") in out.effects
     boundary = [r.text for r in out.replies if r.text.startswith("I'm not in contact with them.")]
@@ -27,7 +29,12 @@ def test_full_relay_with_boundary_line(known: Convo) -> None:
     out = known.tap(Mk.SAVE)
     assert (
         SaveEvidence(
-            text=RELAY, sender="Aunt C.", kind="relay", tactics=("relay", "smear"), danger=()
+            text=RELAY,
+            sender="Aunt C.",
+            kind="relay",
+            tactics=("relay", "smear"),
+            danger=(),
+            felt="no",
         )
         in out.effects
     )
@@ -66,6 +73,7 @@ def test_the_count_grows_with_each_relay_after_asking(known: Convo) -> None:
     known.say("Cousin D")
     out = known.say(RELAY)
     assert "since you asked" not in text_of(out)
+    known.tap(Fear.NO)
     known.tap(Mk.BOUNDARY)
     known.tap(Mk.NOSAVE)
     for expected in ("first", "second", "third"):
@@ -73,6 +81,7 @@ def test_the_count_grows_with_each_relay_after_asking(known: Convo) -> None:
         known.tap_label("Cousin D")
         out = known.say(RELAY)
         assert f"the {expected} message Cousin D has passed on since you asked" in text_of(out)
+        known.tap(Fear.NO)
         known.tap(Mk.SILENCE)
         known.tap(Mk.NOSAVE)
 
@@ -93,6 +102,7 @@ def test_say_nothing_and_block_choices(known: Convo) -> None:
         known.command("monkey")
         known.say("Bo")
         known.say(RELAY)
+        known.tap(Fear.NO)
         out = known.tap(choice)
         assert words in text_of(out)
         assert "not your job" in text_of(out)
@@ -119,4 +129,14 @@ def test_danger_in_a_relay(known: Convo) -> None:
     known.say("Bo")
     out = known.say("He says he'll kill you")
     assert out.replies[0].kind == "safety"
+    assert Fear.YES in values(out)  # asked even so
+    out = known.tap(Fear.UNSURE)
+    assert Path.SAVE in values(out) and "cmd:safety" in values(out)
+    out = known.tap(Path.SAVE)
+    assert known.store.evidence[-1].felt == "unsure"
+    assert Path.SAVE not in values(out)  # saved once
+    out = known.tap(Path.ON)
     assert Mk.BOUNDARY in values(out)
+    out = known.tap(Mk.SILENCE)
+    assert "call your local emergency number" in text_of(out)  # no silence without safety
+    assert known.state is None and len(known.store.evidence) == 1  # not asked to save again

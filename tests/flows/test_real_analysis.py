@@ -44,6 +44,8 @@ def test_relay_is_named(known: Convo) -> None:
     known.command("monkey")
     known.say("Aunt C.")
     out = known.say("Your mother asked me to tell you she misses you. Please call her.")
+    assert Fear.NO in values(out)
+    out = known.tap(Fear.NO)
     assert Mk.BOUNDARY in values(out)
 
 

@@ -27,6 +27,7 @@ def _record(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> Evide
         original_at=from_iso(body.get("original_at")),
         tactics=tuple(body.get("tactics", ())),
         danger=tuple(body.get("danger", ())),
+        felt=body.get("felt") if body.get("felt") in ("yes", "unsure", "no") else None,
     )
     return EvidenceRecord(item=item, note=str(body.get("note", "")))
 
@@ -48,6 +49,7 @@ class EvidenceRepo:
         danger: Sequence[str],
         note: str,
         at: datetime,
+        felt: str | None = None,
     ) -> str:
         row_id = new_id()
         body = {
@@ -58,6 +60,7 @@ class EvidenceRepo:
             "tactics": list(tactics),
             "danger": list(danger),
             "note": note,
+            "felt": felt,
         }
         await self._db.write(
             self._insert,
