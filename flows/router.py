@@ -78,9 +78,9 @@ FLOWS: dict[str, FlowSpec | Flow[Any]] = {
         safety.FLOW,
         checkin.FLOW,
         checkin.DAILY_FLOW,
-        privacy.SPEC,
-        privacy.HIDE,
-        privacy.WIPE,
+        privacy.FLOW,
+        privacy.HIDE_FLOW,
+        privacy.WIPE_FLOW,
         evidence.FLOW,
     )
 }
@@ -130,9 +130,9 @@ STARTS: dict[str, tuple[Starter, str | None]] = {
     "checkin": (checkin.start, checkin.FLOW.name),
     "evidence": (evidence.start, evidence.FLOW.name),
     "safety": (safety.start, safety.FLOW.name),
-    "privacy": (privacy.start, privacy.SPEC.name),
-    "hide": (privacy.hide_start, privacy.HIDE.name),
-    "wipe": (privacy.wipe_start, privacy.WIPE.name),
+    "privacy": (privacy.start, privacy.FLOW.name),
+    "hide": (privacy.hide_start, privacy.HIDE_FLOW.name),
+    "wipe": (privacy.wipe_start, privacy.WIPE_FLOW.name),
 }
 
 

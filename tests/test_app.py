@@ -14,6 +14,8 @@ from bot.app import build_application
 from bot.config import Settings
 from bot.store.facade import Store
 from bot.telegram import callbacks
+from flows.choices import pack
+from flows.conversations.privacy import Pv
 from tests.offline import Call, OfflineRequest, UpdateFactory
 
 USER = 4242
@@ -336,7 +338,7 @@ async def test_pin_lock_through_telegram(env: Env) -> None:
     replies = await env.send("/evidence")
     assert "locked" in texts(replies).lower()
     # an old button from before the lock shows the lock, not the step it belonged to
-    calls = await env.press_data("0|pv:menu")
+    calls = await env.press_data(f"0|{pack(Pv.MENU)}")
     shown = texts([c for c in calls if c.method == "sendMessage"])
     assert "locked" in shown.lower() and "Discreet mode" not in shown
     replies = await env.send("1234")
@@ -406,7 +408,7 @@ async def test_progress_is_discreet_unless_the_user_turned_that_off(env: Env) ->
 async def test_a_button_from_an_unknown_user_gets_only_the_expired_popup(env: Env) -> None:
     from bot.telegram.handlers import EXPIRED_POPUP
 
-    calls = await env.press_data("0|pv:menu", user=OTHER)  # well-formed, but no such user
+    calls = await env.press_data(f"0|{pack(Pv.MENU)}", user=OTHER)  # well-formed, but no such user
     assert [c.method for c in calls] == ["answerCallbackQuery"]
     assert calls[0].params.get("text") == EXPIRED_POPUP  # nothing "follows" it
 

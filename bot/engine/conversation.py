@@ -187,7 +187,9 @@ class Conversation:
                 replies += router.render(state, data)
             new_lock = pinlock.lock_now(gate.lock) if "hide" in commands else gate.lock
             seq += 1
-            await self.store.save_state(user_id, {"seq": seq, "flow": flow, "lock": new_lock})
+            await self.store.save_state(
+                user_id, {"seq": seq, "flow": flow, "lock": new_lock.to_json()}
+            )
             return StepResult(
                 replies=tuple(replies),
                 seq=seq,
@@ -197,9 +199,8 @@ class Conversation:
             )
 
     @staticmethod
-    def _lock_of(blob: dict[str, Any] | None) -> dict[str, Any] | None:
-        lock = (blob or {}).get("lock")
-        return lock if isinstance(lock, dict) else None
+    def _lock_of(blob: dict[str, Any] | None) -> pinlock.Lock:
+        return pinlock.Lock.from_json((blob or {}).get("lock"))
 
     async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
         """A button press.  A button from an older menu is stale: the current step is

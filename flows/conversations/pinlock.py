@@ -18,7 +18,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -27,7 +27,7 @@ from flows.choices import pack
 from flows.conversations.checkin import Dy
 from flows.conversations.safety import safety_message
 from flows.replies import LONG_PASTE
-from flows.types import Command, Input, LogEvent, Reply, UserData
+from flows.types import Command, Effect, Input, LogEvent, Reply, UserData
 
 #: How long the chat stays open after the last message.
 UNLOCK_MINUTES = 10
@@ -66,24 +66,57 @@ OPENED = "Unlocked."
 ALREADY_OPEN = "The chat is already open. I've deleted your PIN from it."
 
 
+@dataclass(frozen=True)
+class PinHash:
+    """A PIN's stored form: a salted PBKDF2-SHA256 hash, never the PIN itself.
+
+    Salt and hash stay out of ``repr``: a PIN of four digits is quickly found again
+    from them, so they must not reach a log or an exception either.
+    """
+
+    salt: str = field(repr=False)  # hex
+    digest: str = field(repr=False)  # hex; "hash" in JSON
+    iterations: int = _ITERATIONS
+
+    @classmethod
+    def of(cls, pin: str, salt: bytes | None = None) -> PinHash:
+        salt = salt if salt is not None else secrets.token_bytes(16)
+        digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, _ITERATIONS)
+        return cls(salt.hex(), digest.hex(), _ITERATIONS)
+
+    def matches(self, pin: str) -> bool:
+        digest = hashlib.pbkdf2_hmac(
+            "sha256", pin.encode(), bytes.fromhex(self.salt), self.iterations
+        )
+        return hmac.compare_digest(digest, bytes.fromhex(self.digest))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"salt": self.salt, "hash": self.digest, "iterations": self.iterations}
+
+    @classmethod
+    def from_json(cls, raw: object) -> PinHash | None:
+        """The hash stored as ``raw``; ``None`` for anything that is not one."""
+        if not isinstance(raw, dict):
+            return None
+        try:
+            salt, digest = str(raw["salt"]), str(raw["hash"])
+            for hex_text in (salt, digest):
+                bytes.fromhex(hex_text)  # ValueError when it is not hex
+            iterations = int(raw.get("iterations", _ITERATIONS))
+        except (KeyError, TypeError, ValueError):
+            return None
+        return cls(salt, digest, iterations) if iterations > 0 else None
+
+
 def hash_pin(pin: str, salt: bytes | None = None) -> dict[str, Any]:
-    """The stored form of a PIN: salt and PBKDF2-SHA256 hash, both hex."""
-    salt = salt if salt is not None else secrets.token_bytes(16)
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, _ITERATIONS)
-    return {"salt": salt.hex(), "hash": digest.hex(), "iterations": _ITERATIONS}
+    """The stored form of a PIN (settings["pin"]): salt and PBKDF2-SHA256 hash, both hex."""
+    return PinHash.of(pin, salt).to_json()
 
 
 def pin_matches(pin: str, stored: object) -> bool:
-    if not isinstance(stored, dict):
-        return False
-    try:
-        salt = bytes.fromhex(str(stored["salt"]))
-        expected = bytes.fromhex(str(stored["hash"]))
-        iterations = int(stored.get("iterations", _ITERATIONS))
-    except (KeyError, ValueError):
-        return False
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations)
-    return hmac.compare_digest(digest, expected)
+    """Whether ``pin`` is the one ``stored`` (a :class:`PinHash` or its JSON) was made of."""
+    pin_hash = stored if isinstance(stored, PinHash) else PinHash.from_json(stored)
+    return pin_hash is not None and pin_hash.matches(pin)
 
 
 def valid_pin(text: str) -> str | None:
@@ -96,15 +129,116 @@ def has_pin(data: UserData) -> bool:
     return isinstance(data.settings.get("pin"), dict)
 
 
-@dataclass
+KeptKind = Literal["text", "forward", "command"]
+_KEPT_KINDS: tuple[KeptKind, ...] = ("text", "forward", "command")
+
+
+def _kept_kind(kind: object) -> KeptKind | None:
+    return next((k for k in _KEPT_KINDS if k == kind), None)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A typed input kept while the chat is locked, to replay once it is open (a button
+    press is not kept: the current step is shown again instead).  The words stay out of
+    ``repr``."""
+
+    kind: KeptKind
+    text: str = field(default="", repr=False)
+    args: str = field(default="", repr=False)
+    forwarded_at: datetime | None = None
+
+    @classmethod
+    def of(cls, inp: Input) -> Kept | None:
+        kind = _kept_kind(inp.kind)
+        return cls(kind, inp.text, inp.args, inp.forwarded_at) if kind is not None else None
+
+    def replay(self, now: datetime) -> Input:
+        return Input(
+            kind=self.kind, now=now, text=self.text, args=self.args, forwarded_at=self.forwarded_at
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        at = self.forwarded_at.isoformat() if self.forwarded_at else None
+        return {"kind": self.kind, "text": self.text, "args": self.args, "forwarded_at": at}
+
+    @classmethod
+    def from_json(cls, raw: object) -> Kept | None:
+        if not isinstance(raw, dict):
+            return None
+        kind = _kept_kind(raw.get("kind"))
+        if kind is None:
+            return None
+        text, args = str(raw.get("text", "")), str(raw.get("args", ""))
+        return cls(kind, text, args, _when(raw.get("forwarded_at")))
+
+
+@dataclass(frozen=True)
+class Lock:
+    """The lock's own part of the stored conversation (``state["lock"]``)."""
+
+    #: the chat is open until then (None: never opened, or locked again by /hide)
+    open_until: datetime | None = None
+    #: wrong PINs in a row
+    tries: int = 0
+    #: no PIN is tried before then
+    paused_until: datetime | None = None
+    #: what was typed while locked, oldest first
+    kept: tuple[Kept, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.open_until is not None:
+            out["open_until"] = self.open_until.isoformat()
+        if self.tries:
+            out["tries"] = self.tries
+        if self.paused_until is not None:
+            out["paused_until"] = self.paused_until.isoformat()
+        if self.kept:
+            out["kept"] = [k.to_json() for k in self.kept]
+        return out
+
+    @classmethod
+    def from_json(cls, raw: object) -> Lock:
+        """The lock stored as ``raw``.  Whatever does not read as a lock is an empty one
+        (which is locked when a PIN is set); a field that does not read takes its
+        default."""
+        if not isinstance(raw, dict):
+            return cls()
+        try:
+            tries = int(raw.get("tries", 0))
+        except (TypeError, ValueError):
+            tries = 0
+        kept = raw.get("kept")
+        if isinstance(kept, dict):  # one input, as kept before lists
+            kept = [kept]
+        entries = (Kept.from_json(k) for k in kept) if isinstance(kept, list) else ()
+        return cls(
+            open_until=_when(raw.get("open_until")),
+            tries=tries,
+            paused_until=_when(raw.get("paused_until")),
+            kept=tuple(k for k in entries if k is not None),
+        )
+
+
+def _when(raw: object) -> datetime | None:
+    if not isinstance(raw, str):
+        return None
+    try:
+        return datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
 class Gate:
     """What the lock decided for one input."""
 
     #: the lock's new state (kept by the adapter next to the flow state)
-    lock: dict[str, Any]
+    lock: Lock
     #: replies to send instead of running the router (locked); empty when it passes
     replies: tuple[Reply, ...] = ()
-    effects: tuple[Any, ...] = ()
+    effects: tuple[Effect, ...] = ()
     #: inputs for the router, in order: the original, or what was kept while locked
     runs: tuple[Input, ...] = ()
     #: the input passed a locked chat: the router gets ``redacted`` data
@@ -127,52 +261,8 @@ def _opens(inp: Input, flow: str | None) -> bool:
     return False
 
 
-def _until(lock: dict[str, Any], key: str) -> datetime | None:
-    raw = lock.get(key)
-    if not isinstance(raw, str):
-        return None
-    try:
-        return datetime.fromisoformat(raw)
-    except ValueError:
-        return None
-
-
-def _open_lock(now: datetime) -> dict[str, Any]:
-    return {"open_until": (now + timedelta(minutes=UNLOCK_MINUTES)).isoformat()}
-
-
-def _kept(inp: Input) -> dict[str, Any] | None:
-    """A typed input, to replay after unlocking (a button press is not kept: the current
-    step is shown again instead)."""
-    if inp.kind in ("text", "forward", "command"):
-        return {
-            "kind": inp.kind,
-            "text": inp.text,
-            "args": inp.args,
-            "forwarded_at": inp.forwarded_at.isoformat() if inp.forwarded_at else None,
-        }
-    return None
-
-
-def _kept_list(lock: dict[str, Any]) -> list[dict[str, Any]]:
-    kept = lock.get("kept")
-    if isinstance(kept, dict):  # one input, as kept before lists
-        kept = [kept]
-    return [k for k in kept if isinstance(k, dict)] if isinstance(kept, list) else []
-
-
-def _replay(kept: dict[str, Any], now: datetime) -> Input | None:
-    kind = kept.get("kind")
-    if kind not in ("text", "forward", "command"):
-        return None
-    at = kept.get("forwarded_at")
-    return Input(
-        kind=kind,
-        now=now,
-        text=str(kept.get("text", "")),
-        args=str(kept.get("args", "")),
-        forwarded_at=datetime.fromisoformat(at) if isinstance(at, str) else None,
-    )
+def _open_lock(now: datetime) -> Lock:
+    return Lock(open_until=now + timedelta(minutes=UNLOCK_MINUTES))
 
 
 def redacted(data: UserData) -> UserData:
@@ -191,17 +281,17 @@ def redacted(data: UserData) -> UserData:
     )
 
 
-def is_locked(lock: dict[str, Any] | None, data: UserData, now: datetime) -> bool:
+def is_locked(lock: Lock | None, data: UserData, now: datetime) -> bool:
     """Whether the chat is closed: a PIN is set and the last activity is too long ago."""
     if not has_pin(data):
         return False
-    open_until = _until(lock or {}, "open_until")
+    open_until = lock.open_until if lock is not None else None
     return open_until is None or now > open_until
 
 
-def gate(lock: dict[str, Any] | None, inp: Input, data: UserData, flow: str | None = None) -> Gate:
+def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None) -> Gate:
     """Decide whether ``inp`` may reach the router now (``flow``: the current flow)."""
-    lock = dict(lock or {})
+    lock = lock if lock is not None else Lock()
     now = inp.now
     pin = valid_pin(inp.text) if inp.kind == "text" and has_pin(data) else None
     if not is_locked(lock, data, now):
@@ -221,42 +311,37 @@ def gate(lock: dict[str, Any] | None, inp: Input, data: UserData, flow: str | No
     if pin is None:
         return _keep(lock, inp, data)
 
-    effects: list[Any] = [Command("delete_input")]
-    paused_until = _until(lock, "paused_until")
+    effects: tuple[Effect, ...] = (Command("delete_input"),)
+    paused_until = lock.paused_until
     if paused_until is not None and now < paused_until:
         minutes = max(1, int((paused_until - now).total_seconds() // 60) + 1)
-        return Gate(
-            lock=lock,
-            replies=(Reply(PAUSED.format(minutes=minutes)),),
-            effects=tuple(effects),
-        )
+        return Gate(lock=lock, replies=(Reply(PAUSED.format(minutes=minutes)),), effects=effects)
     if not pin_matches(pin, data.settings.get("pin")):
-        tries = int(lock.get("tries", 0)) + 1
-        lock["tries"] = tries
+        tries = lock.tries + 1
         if tries >= MAX_TRIES:
-            lock["tries"] = 0
-            lock["paused_until"] = (now + timedelta(minutes=PAUSE_MINUTES)).isoformat()
+            lock = replace(lock, tries=0, paused_until=now + timedelta(minutes=PAUSE_MINUTES))
             reply = Reply(PAUSED.format(minutes=PAUSE_MINUTES))
         else:
+            lock = replace(lock, tries=tries)
             reply = Reply(f"{WRONG} {LOCKED}\n{SAFETY_OPEN}")
-        return Gate(lock=lock, replies=(reply,), effects=tuple(effects))
+        return Gate(lock=lock, replies=(reply,), effects=effects)
 
-    runs = tuple(i for i in (_replay(k, now) for k in _kept_list(lock)) if i is not None)
+    runs = tuple(k.replay(now) for k in lock.kept)
     return Gate(
         lock=_open_lock(now),
-        effects=tuple(effects),
+        effects=effects,
         runs=runs,
         before=(Reply(OPENED),),
         show_current=not runs,
     )
 
 
-def _keep(lock: dict[str, Any], inp: Input, data: UserData) -> Gate:
+def _keep(lock: Lock, inp: Input, data: UserData) -> Gate:
     """A locked chat and no PIN: the safety message if the words call for it, and what
     was typed kept for later."""
     text = inp.text if inp.kind in ("text", "forward") else ""
     before: list[Reply] = []
-    effects: list[Any] = []
+    effects: list[Effect] = []
     if text:
         source: Literal["user", "incoming"] = (
             "incoming" if inp.kind == "forward" or len(text) > LONG_PASTE else "user"
@@ -265,9 +350,9 @@ def _keep(lock: dict[str, Any], inp: Input, data: UserData) -> Gate:
         if danger:
             before.append(safety_message(danger, data))
             effects.append(LogEvent("safety", {"danger": danger}))
-    kept = _kept(inp)
+    kept = Kept.of(inp)
     if kept is not None:
-        lock["kept"] = [*_kept_list(lock), kept][-MAX_KEPT:]
+        lock = replace(lock, kept=(*lock.kept, kept)[-MAX_KEPT:])
     lines = [LOCKED, KEPT, SAFETY_OPEN] if kept is not None else [LOCKED, SAFETY_OPEN]
     return Gate(lock=lock, replies=(*before, Reply("\n".join(lines))), effects=tuple(effects))
 
@@ -277,7 +362,9 @@ def locked_reply() -> Reply:
     return Reply(f"{LOCKED}\n{SAFETY_OPEN}")
 
 
-def lock_now(lock: dict[str, Any] | None = None) -> dict[str, Any]:
+def lock_now(lock: Lock | None = None) -> Lock:
     """The lock's state right after /hide: locked, with the count of wrong PINs and any
     pause kept (locking again must not give whoever holds the phone more tries)."""
-    return {k: v for k, v in (lock or {}).items() if k in ("tries", "paused_until")}
+    if lock is None:
+        return Lock()
+    return Lock(tries=lock.tries, paused_until=lock.paused_until)

@@ -76,7 +76,7 @@ def test_danger_words_get_the_safety_message_even_when_locked() -> None:
 
 def test_five_wrong_pins_pause_the_tries() -> None:
     data = data_with_pin()
-    lock: dict[str, object] | None = None
+    lock: pinlock.Lock | None = None
     for _ in range(pinlock.MAX_TRIES):
         gate = pinlock.gate(lock, text("0000"), data)
         lock = gate.lock
@@ -141,7 +141,7 @@ def test_a_pin_typed_during_hide_or_wipe_unlocks_and_is_deleted() -> None:
 
 def test_hide_keeps_the_count_of_wrong_pins() -> None:
     data = data_with_pin()
-    lock: dict[str, object] | None = None
+    lock: pinlock.Lock | None = None
     for _ in range(pinlock.MAX_TRIES - 1):
         lock = pinlock.gate(lock, text("0000"), data).lock
     relocked = pinlock.lock_now(lock)
@@ -178,3 +178,31 @@ def test_only_check_in_answers_that_show_no_words_pass_a_locked_chat() -> None:
         assert pinlock.gate(None, Input(kind="choice", now=T0, text=pack(value)), data).runs
     for closed in (Dy.TEMPTED, Dy.REACHED, Dy.THEM, Dy.RELAY, Dy.REASON, Dy.MOOD(6)):
         assert not pinlock.gate(None, Input(kind="choice", now=T0, text=pack(closed)), data).runs
+
+
+def test_a_lock_stored_as_json_reads_back_and_keeps_its_keys() -> None:
+    data = data_with_pin()
+    kept = pinlock.gate(None, text("I miss him"), data).lock
+    wrong = pinlock.gate(kept, text("1111"), data).lock
+    stored = wrong.to_json()
+    assert set(stored) == {"kept", "tries"} and stored["tries"] == 1
+    assert stored["kept"] == [
+        {"kind": "text", "text": "I miss him", "args": "", "forwarded_at": None}
+    ]
+    assert pinlock.Lock.from_json(stored) == wrong
+    # one kept input, as stored before lists; anything else reads as an empty lock
+    old = {"kept": {"kind": "text", "text": "I miss him"}, "tries": 1}
+    assert pinlock.Lock.from_json(old) == wrong
+    assert pinlock.Lock.from_json(None) == pinlock.Lock() == pinlock.Lock.from_json([1])
+    opened = pinlock.gate(None, text("2580"), data).lock
+    assert set(opened.to_json()) == {"open_until"}
+    assert pinlock.Lock.from_json(opened.to_json()) == opened
+
+
+def test_the_lock_keeps_the_users_words_and_the_pin_hash_out_of_its_repr() -> None:
+    data = data_with_pin()
+    lock = pinlock.gate(None, text("I miss him"), data).lock
+    assert "miss" not in repr(lock)
+    stored = data.settings["pin"]
+    shown = repr(pinlock.PinHash.from_json(stored))
+    assert stored["hash"] not in shown and stored["salt"] not in shown

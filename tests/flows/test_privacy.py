@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from flows.choices import pack
+from flows.conversations.privacy import Hd, Pv, Wp
 from flows.conversations.urge import Ur
 from flows.types import Command, UpdateSettings
 
@@ -15,19 +17,19 @@ def test_privacy_explains_what_is_stored(convo: Convo) -> None:
 
 def test_discreet_toggle(convo: Convo) -> None:
     convo.command("privacy")
-    out = convo.tap("pv:discreet")
+    out = convo.tap(Pv.DISCREET)
     assert UpdateSettings({"discreet": False}) in out.effects
     assert "Discreet mode is off" in text_of(out)
 
 
 def test_autodelete_choice(convo: Convo) -> None:
     convo.command("privacy")
-    out = convo.tap("pv:ad")
-    assert {"ad:0", "ad:60", "ad:1440"} <= set(values(out))
-    out = convo.tap("ad:60")
+    out = convo.tap(Pv.AUTODELETE)
+    assert {pack(Pv.AFTER(0)), pack(Pv.AFTER(60)), pack(Pv.AFTER(1440))} <= set(values(out))
+    out = convo.tap(Pv.AFTER(60))
     assert UpdateSettings({"autodelete_minutes": 60}) in out.effects
     assert "after 1 hour" in text_of(out)
-    assert convo.tap("ad:5", shown=False).ignored
+    assert convo.tap(Pv.AFTER(5), shown=False).ignored
 
 
 def test_setting_a_pin_asks_twice_deletes_both_messages_and_stores_only_a_hash(
@@ -36,7 +38,7 @@ def test_setting_a_pin_asks_twice_deletes_both_messages_and_stores_only_a_hash(
     from flows.conversations import pinlock
 
     convo.command("privacy")
-    out = convo.tap("pv:pin")
+    out = convo.tap(Pv.PIN)
     assert "4 to 8 digits" in text_of(out)
     out = convo.say("12ab")
     # anything typed at this step may hold the PIN: it is deleted too
@@ -61,23 +63,23 @@ def test_the_pin_can_be_turned_off(convo: Convo) -> None:
 
     convo.store.settings["pin"] = pinlock.hash_pin("1234")
     convo.command("privacy")
-    out = convo.tap("pv:pin")
-    assert "pin:off" in values(out)
-    out = convo.tap("pin:off")
+    out = convo.tap(Pv.PIN)
+    assert Pv.PIN_OFF in values(out)
+    out = convo.tap(Pv.PIN_OFF)
     assert UpdateSettings({"pin": None}) in out.effects
 
 
 def test_hide_asks_first(convo: Convo) -> None:
     out = convo.command("hide")
     assert "saved stays" in text_of(out)
-    out = convo.tap("hd:yes")
+    out = convo.tap(Hd.YES)
     assert out.effects == (Command("hide"),)
     assert convo.state is None
 
 
 def test_hide_can_be_declined(convo: Convo) -> None:
     convo.command("hide")
-    out = convo.tap("hd:no")
+    out = convo.tap(Hd.NO)
     assert not out.effects
 
 
@@ -94,8 +96,9 @@ def test_wipe_needs_the_typed_word(known: Convo) -> None:
 
 def test_wipe_button_cannot_confirm(known: Convo) -> None:
     known.command("wipe")
-    assert known.tap("wp:yes", shown=False).ignored
-    out = known.tap("wp:no")
+    assert known.tap("wp.yes", shown=False).ignored
+    assert known.tap("wp:yes", shown=False).ignored  # nor one from before typed values
+    out = known.tap(Wp.CANCEL)
     assert not out.effects
 
 
@@ -116,3 +119,24 @@ def _plain_values(doc: object) -> list[str]:
     if isinstance(doc, list | tuple):
         return [v for x in doc for v in _plain_values(x)]
     return [str(doc)]
+
+
+def test_a_pin_half_set_before_typed_states_can_still_be_confirmed(convo: Convo) -> None:
+    from flows.conversations import pinlock
+
+    first = pinlock.hash_pin("4821")
+    convo.state = {"flow": "privacy", "step": "pin_confirm", "pin_first": first}
+    out = convo.say("4821")
+    assert UpdateSettings({"pin": first}) in out.effects and "PIN lock is on" in text_of(out)
+    assert convo.state == {"flow": "privacy", "step": "menu", "pin_on": True}
+
+
+def test_the_first_pin_is_kept_out_of_the_state_repr() -> None:
+    from flows.conversations import pinlock
+    from flows.conversations.privacy import FLOW
+
+    first = pinlock.hash_pin("4821")
+    state = FLOW.load({"flow": "privacy", "step": "pin_confirm", "pin_first": first})
+    assert state is not None and state.pin_first is not None
+    assert first["hash"] not in repr(state) and first["salt"] not in repr(state)
+    assert FLOW.dump(state) == {"flow": "privacy", "step": "pin_confirm", "pin_first": first}
