@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from flows.commands import Menu
 from flows.flowspec import FlowSpec, chosen, end, go
 from flows.replies import button, grid, keyboard, replies_from, short
 from flows.tactic_names import name_of
@@ -42,7 +43,10 @@ def _ask_list(state: State, data: UserData) -> tuple[Reply, ...]:
     numbers = [button(str(i + 1), f"ev:{i}") for i in range(len(items))]
     return replies_from(
         blocks,
-        (*grid(numbers, 6), (button("Export a report", "cmd:export"), button("Done", "ev:done"))),
+        (
+            *grid(numbers, 6),
+            (button("Export a report", Menu.COMMAND("export")), button("Done", "ev:done")),
+        ),
     )
 
 

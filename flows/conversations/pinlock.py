@@ -9,7 +9,7 @@ safety message at once.  The chat locks itself after ``UNLOCK_MINUTES`` without 
 user writing (the bot's own check-ins don't count), and at once on /hide.
 
 The PIN is stored only as a salted PBKDF2 hash inside the user's encrypted settings.
-Every message that carries a PIN is deleted from the chat (``Command("delete_input")``).
+Every message that carries a PIN is deleted from the chat (``Command(Action.DELETE_INPUT)``).
 """
 
 from __future__ import annotations
@@ -22,10 +22,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
+from flows import commands
 from flows.analysis import detect_danger
+from flows.choices import Press, unpack
+from flows.commands import Menu
 from flows.conversations.safety import safety_message
 from flows.replies import LONG_PASTE
-from flows.types import Command, Input, LogEvent, Reply, UserData
+from flows.types import Action, Command, Input, LogEvent, Reply, UserData
 
 #: How long the chat stays open after the last message.
 UNLOCK_MINUTES = 10
@@ -37,13 +40,13 @@ _ITERATIONS = 100_000
 #: Typed inputs kept while locked (the oldest go first beyond this).
 MAX_KEPT = 20
 
-#: Inputs that reveal nothing and may pass a locked chat: the safety resources, help,
-#: clearing or wiping the chat (the user's way out, also when the PIN is forgotten), and
-#: the answers to a daily check-in that show none of the user's words.
-OPEN_COMMANDS = frozenset({"safety", "help", "hide", "cancel", "wipe"})
-OPEN_CHOICES = re.compile(
-    r"^(?:cmd:safety|safe:ok|ci:none|ci:contact|ci:end|nc:yes|nc:no|m:[1-5]|m:skip|rw:skip)$"
-)
+#: Inputs that reveal nothing and may pass a locked chat: the commands marked so in
+#: ``flows.commands`` (the safety resources, help, clearing or wiping the chat - the
+#: user's way out, also when the PIN is forgotten - and /cancel), the menu buttons for
+#: them and the answer to the safety message, and the answers to a daily check-in that
+#: show none of the user's words.
+OPEN_COMMANDS = commands.OPEN_LOCKED
+OPEN_CHOICES = re.compile(r"^(?:ci:none|ci:contact|ci:end|nc:yes|nc:no|m:[1-5]|m:skip|rw:skip)$")
 #: Flows whose every step may be finished in a locked chat.
 OPEN_FLOWS = frozenset({"hide", "wipe"})
 
@@ -115,8 +118,16 @@ def _opens(inp: Input, flow: str | None) -> bool:
     if flow in OPEN_FLOWS and inp.kind in ("text", "choice"):
         return True
     if inp.kind == "choice":
-        return OPEN_CHOICES.match(inp.text) is not None
+        return _open_menu_press(unpack(inp.text, Menu)) or OPEN_CHOICES.match(inp.text) is not None
     return False
+
+
+def _open_menu_press(press: Press | None) -> bool:
+    """The answer to the safety message, or a menu button for a command that passes a
+    locked chat."""
+    if press is not None and press.choice is Menu.COMMAND:
+        return press.arg in OPEN_COMMANDS
+    return press == Press(Menu.SAFE)
 
 
 def _until(lock: dict[str, Any], key: str) -> datetime | None:
@@ -204,7 +215,7 @@ def gate(lock: dict[str, Any] | None, inp: Input, data: UserData, flow: str | No
             return Gate(
                 lock=_open_lock(now),
                 replies=(Reply(ALREADY_OPEN),),
-                effects=(Command("delete_input"),),
+                effects=(Command(Action.DELETE_INPUT),),
             )
         # open (without a PIN too, so that a PIN set now starts with an open chat)
         return Gate(lock=_open_lock(now), runs=(inp,))
@@ -213,7 +224,7 @@ def gate(lock: dict[str, Any] | None, inp: Input, data: UserData, flow: str | No
     if pin is None:
         return _keep(lock, inp, data)
 
-    effects: list[Any] = [Command("delete_input")]
+    effects: list[Any] = [Command(Action.DELETE_INPUT)]
     paused_until = _until(lock, "paused_until")
     if paused_until is not None and now < paused_until:
         minutes = max(1, int((paused_until - now).total_seconds() // 60) + 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flows.conversations import pinlock
 from flows.flowspec import FlowSpec, chosen, end, go, typed
 from flows.replies import button, keyboard
-from flows.types import Command, Input, Outcome, Reply, State, UpdateSettings, UserData
+from flows.types import Action, Command, Input, Outcome, Reply, State, UpdateSettings, UserData
 
 WHAT_I_KEEP = (
     "What I keep: your reasons, unsent messages, the messages you chose to save, your "
@@ -157,7 +157,7 @@ def _pin_step(state: State, inp: Input, data: UserData) -> Outcome | None:
     if text is None:
         return None
     # whatever is typed here may hold the PIN: it never stays in the chat
-    forget = Command("delete_input")
+    forget = Command(Action.DELETE_INPUT)
     pin = pinlock.valid_pin(text)
     if pin is None:
         note = Reply("Please send only numbers, 4 to 8 digits.")
@@ -213,7 +213,7 @@ def _hide_step(state: State, inp: Input, data: UserData) -> Outcome | None:
     value = chosen(inp)
     if value == "hd:yes":
         # No reply: the adapter clears the chat; anything said here would stay behind.
-        return end(effects=(Command("hide"),))
+        return end(effects=(Command(Action.HIDE),))
     if value == "hd:no":
         return end(Reply("Okay, nothing was deleted."))
     return None
@@ -249,7 +249,7 @@ def _wipe_step(state: State, inp: Input, data: UserData) -> Outcome | None:
         return None
     if text.strip().upper() == CONFIRM_WORD:
         # The adapter wipes and confirms; the flows have nothing left to say.
-        return end(effects=(Command("wipe"),))
+        return end(effects=(Command(Action.WIPE),))
     again = Reply(f"That wasn't {CONFIRM_WORD}, so nothing was deleted.")
     return go(WIPE, state, "confirm", data, before=(again,))
 

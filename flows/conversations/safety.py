@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from flows.commands import Menu
 from flows.flowspec import FlowSpec, chosen, end, go
 from flows.replies import Keyboard, button, keyboard
 from flows.types import (
@@ -41,8 +42,8 @@ DANGER_LINES: dict[str, str] = {
 }
 
 SAFE_BUTTONS: Keyboard = keyboard(
-    [button("I'm safe right now — continue", "safe:ok")],
-    [button("Show /safety", "cmd:safety")],
+    [button("I'm safe right now — continue", Menu.SAFE)],
+    [button("Show /safety", Menu.COMMAND("safety"))],
 )
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from flows.commands import Menu
 from flows.conversations.checkin import parse_time
 from flows.conversations.hoover import Hv
 from flows.timezones import CITIES, find_zone, shown_name, valid_zone
@@ -267,7 +268,7 @@ def test_checkin_mid_flow_keeps_the_interrupted_flow(known: Convo) -> None:
     out = known.tap("m:skip")
     known.tap("ci:end")
     out = known.last
-    assert "resume:yes" in values(out)
-    out = known.tap("resume:yes")
+    assert Menu.RESUME in values(out)
+    out = known.tap(Menu.RESUME)
     assert known.state == interrupted
     assert Hv.SAVE in values(out)

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 
+from flows.commands import Menu
 from flows.types import (
     DeleteUnsent,
     LogEvent,
@@ -120,8 +121,8 @@ def test_checkback_mid_flow_offers_to_return(known: Convo) -> None:
     known.say("Aunt C.")
     known.trigger("checkback:urge")
     out = known.tap("cb:held")
-    assert "resume:yes" in values(out)
-    out = known.tap("resume:yes")
+    assert Menu.RESUME in values(out)
+    out = known.tap(Menu.RESUME)
     assert "Paste or forward what Aunt C. sent" in text_of(out)
 
 

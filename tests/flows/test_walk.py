@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from flows import router
+from flows.commands import COMMANDS
 from flows.types import (
     EvidenceView,
     Input,
@@ -23,7 +23,7 @@ from flows.types import (
 
 from .conftest import NOW, Convo, FakeStore, check_outcome, values
 
-STARTS = [name for name, _ in router.COMMANDS] + ["trigger:checkin", "trigger:checkback:urge"]
+STARTS = [c.name for c in COMMANDS] + ["trigger:checkin", "trigger:checkback:urge"]
 
 
 def rich_store() -> FakeStore:
@@ -80,8 +80,8 @@ def test_every_button_path_behaves(start: str, rich: bool) -> None:
 
 def test_forged_values_for_every_step_are_ignored() -> None:
     convo = Convo(rich_store())
-    for name, _ in router.COMMANDS:
-        convo.command(name)
+    for cmd in COMMANDS:
+        convo.command(cmd.name)
         if convo.state is None:
             continue
         before = convo.state
