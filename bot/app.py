@@ -21,7 +21,7 @@ from bot.store.facade import Store
 from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
 from bot.telegram.transport import AiohttpRequest
-from flows import router
+from flows.commands import MENU
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +47,7 @@ def build_application(
     conversation.hooks = scheduler
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
-        await application.bot.set_my_commands(
-            [BotCommand(name, description) for name, description in router.COMMANDS]
-        )
+        await application.bot.set_my_commands([BotCommand(c.name, c.menu) for c in MENU])
         await scheduler.start(application)
         if application.job_queue is not None:
             application.job_queue.run_repeating(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from flows.choices import TOKEN, Choice, Value, pack
+from flows.commands import Menu
 from flows.types import Button, Reply
 
 #: Hard limit for one Reply.text (Telegram allows 4096; the adapter escapes HTML).
@@ -95,12 +96,13 @@ def replies_from(blocks: Iterable[str], buttons: Keyboard = ()) -> tuple[Reply, 
 
 
 def menu_buttons() -> Keyboard:
+    run = Menu.COMMAND
     return keyboard(
-        [button("I want to reply to them", "cmd:urge")],
-        [button("They contacted me", "cmd:hoover")],
-        [button("Someone passed on a message", "cmd:monkey")],
-        [button("My reasons", "cmd:reasons"), button("Safety", "cmd:safety")],
-        [button("Daily check-in", "cmd:checkin"), button("Progress", "cmd:progress")],
+        [button("I want to reply to them", run("urge"))],
+        [button("They contacted me", run("hoover"))],
+        [button("Someone passed on a message", run("monkey"))],
+        [button("My reasons", run("reasons")), button("Safety", run("safety"))],
+        [button("Daily check-in", run("checkin")), button("Progress", run("progress"))],
     )
 
 

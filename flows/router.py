@@ -2,8 +2,9 @@
 
 The router owns what is common to every flow:
 
-- commands (each one leaves the current flow; what the user typed is kept, and a flow
-  that was interrupted is offered again afterwards, ``state["resume"]``),
+- commands, as :mod:`flows.commands` describes them (each one leaves the current flow;
+  what the user typed is kept, and a flow that was interrupted is offered again
+  afterwards, ``state["resume"]``), and its own buttons (``flows.commands.Menu``),
 - the safety net: every text and forward is checked for danger before anything else and
   the safety message goes first (``state["warned"]`` avoids repeating it),
 - forwarded messages and long pastes outside a flow, media where text is expected,
@@ -16,7 +17,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
-from flows import analysis
+from flows import analysis, commands
+from flows.choices import Press, unpack
+from flows.commands import Menu
 from flows.conversations import (
     checkin,
     evidence,
@@ -26,6 +29,7 @@ from flows.conversations import (
     onboarding,
     privacy,
     reasons,
+    riskcheck,
     safety,
     urge,
 )
@@ -44,27 +48,6 @@ from flows.types import (
     UserData,
 )
 
-#: (name, description) for set_my_commands and /help.  Discreet on purpose: a glance at
-#: the command menu should not tell anyone what this bot is for.
-COMMANDS: tuple[tuple[str, str], ...] = (
-    ("start", "Begin, or say hello again"),
-    ("help", "What I can do"),
-    ("urge", "A pause before you reply"),
-    ("hoover", "Look at a message you received"),
-    ("monkey", "A message passed on by someone"),
-    ("reasons", "Your list"),
-    ("checkin", "Daily note settings"),
-    ("progress", "How it's going"),
-    ("evidence", "Saved messages"),
-    ("safety", "Resources and checklists"),
-    ("privacy", "Privacy settings"),
-    ("hide", "Clear this chat"),
-    ("export", "Download your data"),
-    ("wipe", "Delete everything"),
-    ("cancel", "Stop what we're doing"),
-)
-_COMMAND_NAMES = frozenset(name for name, _ in COMMANDS)
-
 FLOWS: dict[str, FlowSpec | Flow[Any]] = {
     spec.name: spec
     for spec in (
@@ -82,29 +65,10 @@ FLOWS: dict[str, FlowSpec | Flow[Any]] = {
         privacy.HIDE_FLOW,
         privacy.WIPE_FLOW,
         evidence.FLOW,
+        riskcheck.FLOW,
     )
 }
 
-HELP = (
-    "I'm here for the hard moments of staying no contact. What I can do:\n\n"
-    "/urge — when you want to reply or reach out: your reasons, a pause, a place to write "
-    "it without sending it, or help keeping necessary contact short.\n"
-    "/hoover — when they contact you: I point out the patterns and help you plan.\n"
-    "/monkey — when someone passes on their messages or pressure.\n"
-    "/reasons — the reasons you left, read back to you when it's hard.\n"
-    "/checkin — a short daily note at a time you choose.\n"
-    "/progress — how it's going.\n"
-    "/evidence — messages you chose to save.\n"
-    "/safety — who to call, and safety-plan checklists.\n"
-    "/privacy — discreet mode, auto-delete, what I store.\n"
-    "/hide — clear this chat (your data stays).\n"
-    "/export — a copy of your data.\n"
-    "/wipe — delete everything, for good.\n"
-    "/cancel — stop whatever we're doing.\n"
-    "/start — the welcome again (nothing is lost).\n\n"
-    "You can also forward me a message you received. I'm a bot, not a crisis service: if "
-    "you're in danger, /safety shows who to call."
-)
 MEDIA_IN_FLOW = (
     "I can only read text, not stickers, photos or voice messages. Could you type it, or "
     "copy the words in?"
@@ -116,23 +80,25 @@ KEPT_DRAFT = "What you were writing is saved in your unsent messages (see /urge)
 
 
 def _help(inp: Input, data: UserData) -> Outcome:
-    return Outcome(replies=(Reply(HELP),))
+    return Outcome(replies=(Reply(commands.HELP),))
 
 
 Starter = Callable[[Input, UserData], Outcome]
-STARTS: dict[str, tuple[Starter, str | None]] = {
-    "start": (onboarding.start, onboarding.FLOW.name),
-    "help": (_help, None),
-    "urge": (urge.start, urge.FLOW.name),
-    "hoover": (hoover.start, hoover.FLOW.name),
-    "monkey": (monkey.start, monkey.FLOW.name),
-    "reasons": (reasons.start, reasons.FLOW.name),
-    "checkin": (checkin.start, checkin.FLOW.name),
-    "evidence": (evidence.start, evidence.FLOW.name),
-    "safety": (safety.start, safety.FLOW.name),
-    "privacy": (privacy.start, privacy.FLOW.name),
-    "hide": (privacy.hide_start, privacy.HIDE_FLOW.name),
-    "wipe": (privacy.wipe_start, privacy.WIPE_FLOW.name),
+#: How each flow a command starts begins (``Cmd.starts``), and the help page.
+BEGIN: dict[str, Starter] = {
+    "help": _help,
+    "start": onboarding.start,
+    "urge": urge.start,
+    "hoover": hoover.start,
+    "monkey": monkey.start,
+    "reasons": reasons.start,
+    "checkin": checkin.start,
+    "evidence": evidence.start,
+    "safety": safety.start,
+    "riskcheck": riskcheck.start,
+    "privacy": privacy.start,
+    "hide": privacy.hide_start,
+    "wipe": privacy.wipe_start,
 }
 
 
@@ -186,7 +152,7 @@ def _leave(state: State | None, target: str | None) -> tuple[State | None, list[
 
 def _resume_offer(resume: State) -> Reply:
     title = FLOWS[resume["flow"]].title
-    buttons = keyboard([button("Yes, go back", "resume:yes"), button("No, thanks", "resume:no")])
+    buttons = keyboard([button("Yes, go back", Menu.RESUME), button("No, thanks", Menu.NO_RESUME)])
     return Reply(f"Do you want to go back to {title}?", buttons)
 
 
@@ -244,8 +210,9 @@ def needs(state: State | None, inp: Input | None = None) -> frozenset[str]:
     state = _clean(state)
     if inp is not None and inp.kind == "command":
         return _start_needs(inp.text.strip().lstrip("/").lower())
-    if inp is not None and inp.kind == "choice" and inp.text.startswith("cmd:"):
-        return _start_needs(inp.text[4:])
+    press = unpack(inp.text, Menu) if inp is not None and inp.kind == "choice" else None
+    if press is not None and press.choice is Menu.COMMAND:
+        return _start_needs(press.arg)
     if inp is not None and inp.kind == "trigger":
         return checkin.DAILY_FLOW.needs if inp.text == "checkin" else frozenset()
     if state is None:
@@ -255,32 +222,29 @@ def needs(state: State | None, inp: Input | None = None) -> frozenset[str]:
 
 
 def _start_needs(name: str) -> frozenset[str]:
-    target = STARTS.get(name, (None, None))[1]
-    return FLOWS[target].needs if target else frozenset()
+    cmd = commands.BY_NAME.get(name)
+    flow = FLOWS.get(cmd.starts) if cmd is not None and cmd.starts else None
+    return flow.needs if flow is not None else frozenset()
 
 
 # --------------------------------------------------------------------------- commands
 def _command(state: State | None, name: str, inp: Input, data: UserData) -> Outcome:
-    if name in ("progress", "export"):
-        return Outcome(state=state, effects=(Command(name),))  # type: ignore[arg-type]
-    if name == "cancel":
-        effects = _keep_all(state)
-        lines = [CANCELLED]
-        if any(isinstance(e, SaveUnsent) for e in effects):
-            lines.append(KEPT_DRAFT)
-        return Outcome(replies=(Reply(" ".join(lines)),), state=None, effects=tuple(effects))
-    if name not in STARTS:
+    cmd = commands.BY_NAME.get(name)
+    if cmd is None:
         text = "I don't know that command. /help lists what I can do."
         return Outcome(replies=(Reply(text),), state=state)
-    starter, target = STARTS[name]
-    resume, effects = _leave(state, target)
-    if name in ("hide", "wipe"):
+    if cmd.action is not None:
+        return Outcome(state=state, effects=(Command(cmd.action),))
+    if cmd.starts is None:
+        return _cancel(state)
+    resume, effects = _leave(state, cmd.starts)
+    if not cmd.resumes:
         # A deliberate clean-up: no "go back to ..." afterwards.
         if resume is not None:
             effects += FLOWS[resume["flow"]].keep(resume)
         resume = None
-        if name == "wipe":
-            effects = []  # everything is about to go; saving drafts first is pointless
+    if not cmd.keeps_typed:
+        effects = []  # everything is about to go; saving drafts first is pointless
     drafts = [e for e in effects if isinstance(e, SaveUnsent)]
     before = [Reply(KEPT_DRAFT)] if drafts else []
     if drafts:
@@ -289,7 +253,16 @@ def _command(state: State | None, name: str, inp: Input, data: UserData) -> Outc
             UnsentView(id=f"kept{i}", text=d.text, created_at=inp.now) for i, d in enumerate(drafts)
         )
         data = replace(data, unsent=(*data.unsent, *kept))
-    return _advance(starter(inp, data), resume, before, effects)
+    return _advance(BEGIN[cmd.starts](inp, data), resume, before, effects)
+
+
+def _cancel(state: State | None) -> Outcome:
+    """Leave every flow; what the user typed is kept."""
+    effects = _keep_all(state)
+    lines = [CANCELLED]
+    if any(isinstance(e, SaveUnsent) for e in effects):
+        lines.append(KEPT_DRAFT)
+    return Outcome(replies=(Reply(" ".join(lines)),), state=None, effects=tuple(effects))
 
 
 def _trigger(state: State | None, inp: Input, data: UserData) -> Outcome:
@@ -308,10 +281,10 @@ def _ignored(state: State | None) -> Outcome:
 
 
 def _choice(state: State | None, inp: Input, data: UserData) -> Outcome:
-    value = inp.text
-    if value.startswith("cmd:") and value[4:] in _COMMAND_NAMES:
-        return _command(state, value[4:], inp, data)
-    if value == "safe:ok":
+    press = unpack(inp.text, Menu)
+    if press is not None and press.choice is Menu.COMMAND and press.arg in commands.BY_NAME:
+        return _command(state, press.arg, inp, data)
+    if press == Press(Menu.SAFE):
         words = Reply("Okay. /safety is here whenever you need it.")
         in_flow = state is not None and state["flow"] != "resume"
         shown = FLOWS[state["flow"]].render(state, data) if state and in_flow else ()
@@ -320,9 +293,9 @@ def _choice(state: State | None, inp: Input, data: UserData) -> Outcome:
         return _ignored(state)
     if state["flow"] == "resume":
         resume = state["resume"]
-        if value == "resume:yes":
+        if press == Press(Menu.RESUME):
             return Outcome(replies=FLOWS[resume["flow"]].render(resume, data), state=resume)
-        if value == "resume:no":
+        if press == Press(Menu.NO_RESUME):
             return Outcome(replies=(Reply("Okay."),), state=None, effects=tuple(_keep_all(resume)))
         return _ignored(state)
     out = FLOWS[state["flow"]].step(state, inp, data)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, Literal
 
 State = dict[str, Any]
@@ -159,12 +160,21 @@ class UpdateSettings:
     patch: Mapping[str, Any]
 
 
+class Action(StrEnum):
+    """What only the adapter can do (``bot.engine.actions`` has one coroutine for each)."""
+
+    HIDE = "hide"  # delete the chat messages the bot can still delete
+    EXPORT = "export"  # send the user's data and the evidence report
+    WIPE = "wipe"  # delete everything, the user's key first
+    PROGRESS = "progress"  # send the numbers and the chart
+    DELETE_INPUT = "delete_input"  # delete the user's message this step answers: it held a PIN
+
+
 @dataclass(frozen=True)
 class Command:
-    """A side effect only the adapter can do: "hide", "export", "wipe", "progress", or
-    "delete_input" (delete the user's message that this step answers: it held a PIN)."""
+    """A side effect only the adapter can do."""
 
-    name: Literal["hide", "export", "wipe", "progress", "delete_input"]
+    name: Action
 
 
 Effect = (

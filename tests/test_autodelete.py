@@ -14,12 +14,16 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Time
 
 from bot.config import Settings
 from bot.crypto.keys import UserKeyMissingError
-from bot.engine.actions import hide_messages
 from bot.engine.conversation import Conversation
 from bot.engine.runtime import Runtime
 from bot.resources import load_resources
 from bot.store.facade import Store
-from bot.telegram.autodelete import delete_after, delete_chat_messages, delete_due_messages
+from bot.telegram.autodelete import (
+    delete_after,
+    delete_chat_messages,
+    delete_due_messages,
+    hide_messages,
+)
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 LATER = T0 + timedelta(hours=2)

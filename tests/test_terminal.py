@@ -55,3 +55,31 @@ async def test_chat_keeps_what_was_said_in_the_encrypted_store(tmp_path: Path) -
     out = io.StringIO()
     await chat(settings, feeder(["/reasons", number]), out)
     assert "I could never relax at home" in out.getvalue()
+
+
+def test_every_action_has_one_coroutine_shared_by_telegram_and_the_terminal() -> None:
+    from bot.engine.actions import ACTIONS
+    from flows.types import Action
+
+    assert set(ACTIONS) == set(Action)
+    assert [a for a, do in ACTIONS.items() if do.first] == [Action.DELETE_INPUT]
+    assert [a for a, do in ACTIONS.items() if do.ends_account] == [Action.WIPE]
+
+
+async def test_chat_runs_the_adapter_actions_through_the_shared_table(tmp_path: Path) -> None:
+    from bot.engine.actions import CANNOT_HIDE, WIPED
+
+    settings = Settings(data_dir=tmp_path / "data")
+    out = io.StringIO()
+    lines = ["/start", "I could never relax at home", "/export", "/progress", "/hide", "1"]
+    await chat(settings, feeder(lines), out)
+    text = out.getvalue()
+    assert '"I could never relax at home"' in text  # the export's JSON
+    assert "Nothing is logged yet" in text  # /progress: the numbers, as text
+    assert CANNOT_HIDE in text  # nothing to clear in a terminal
+    out = io.StringIO()
+    await chat(settings, feeder(["/wipe", "DELETE"]), out)
+    assert WIPED in out.getvalue()
+    out = io.StringIO()
+    await chat(settings, feeder(["/reasons"]), out)
+    assert "I could never relax at home" not in out.getvalue()

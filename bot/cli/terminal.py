@@ -9,12 +9,13 @@ import asyncio
 import logging
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from typing import TextIO
 
 from bot.config import Settings
+from bot.engine.actions import carry_out
 from bot.engine.conversation import Conversation, StepResult, utcnow
 from bot.resources import load_resources
-from bot.store.export import export_json
 from bot.store.facade import Store
 from flows.types import Input, Reply
 
@@ -24,6 +25,8 @@ TERMINAL_CHAT_ID = -1
 
 
 class TerminalChat:
+    """The terminal session; also the ``Chat`` the adapter's actions send to."""
+
     def __init__(self, store: Store, conversation: Conversation, out: TextIO) -> None:
         self.store = store
         self.conversation = conversation
@@ -59,27 +62,35 @@ class TerminalChat:
             result = await self.conversation.step(
                 user_id, Input(kind="text", now=now, text=line), is_new=created
             )
+        await carry_out(self, user_id, result.actions, first=True)
         if not result.ignored:
             self.seq = result.seq
             self.show(result.replies)
-        for name in result.commands:
-            if name != "delete_input":  # nothing to delete in a terminal
-                await self.command(name, user_id)
+        await carry_out(self, user_id, result.actions, first=False)
         return result
 
-    async def command(self, name: str, user_id: str) -> None:
-        if name == "export":
-            data = export_json(await self.store.export(user_id)).decode()
-            print("\n" + data, file=self.out)
-        elif name == "wipe":
-            await self.store.wipe_user(user_id)
-            print("\nEverything is deleted.", file=self.out)
-        elif name == "progress":
-            from bot.reports.progress import progress_text
+    # ------------------------------------------------------------------ as a Chat
+    # (bot.engine.actions: what /export, /progress, /wipe and /hide send)
+    def now(self) -> datetime:
+        return utcnow()
 
-            print("\n" + await progress_text(self.store, user_id, utcnow()), file=self.out)
-        else:
-            print(f"\n(/{name} only does something in Telegram.)", file=self.out)
+    async def say(self, text: str) -> list[int]:
+        print("\n" + text, file=self.out)
+        return []
+
+    async def send_file(self, filename: str, content: bytes, caption: str = "") -> list[int]:
+        if filename.endswith(".json"):  # the data; a binary file (the PDF) is not shown
+            print("\n" + content.decode(), file=self.out)
+        return []
+
+    async def send_picture(self, filename: str, draw: Callable[[], bytes]) -> list[int]:
+        return []  # a terminal shows no pictures
+
+    async def clear(self, user_id: str) -> bool:
+        return False  # a terminal holds no messages the bot could delete
+
+    async def delete_input(self) -> None:
+        return None  # nothing to delete in a terminal
 
 
 async def chat(

@@ -1,21 +1,27 @@
-"""Actions on the user's account that only the adapter can carry out: /hide, /export,
-/wipe and /progress."""
+"""What only the adapter can do (``flows.types.Action``: /hide, /export, /wipe, /progress
+and deleting a message that held a PIN): one coroutine for each, in one table, the same
+for every front end.
+
+A front end is a :class:`Chat`: Telegram (``bot.telegram.chat.TelegramChat``) or the
+terminal (``bot.cli.terminal.TerminalChat``).  An action only says what to send; the
+chat knows how (or, in the terminal, that it cannot: a terminal holds no messages to
+delete and shows no pictures)."""
 
 from __future__ import annotations
 
-import io
-import logging
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
 
-from telegram import Bot
-
-from bot.engine.runtime import Runtime
 from bot.reports.export import evidence_pdf
 from bot.store.export import export_json
-from bot.telegram.autodelete import delete_chat_messages
-
-log = logging.getLogger(__name__)
+from bot.store.facade import Store
+from flows.types import Action
 
 HIDDEN = "✓"
+#: /hide where there is no chat to clear.
+CANNOT_HIDE = "(/hide only does something in Telegram.)"
 WIPED = (
     "Everything is deleted. Your key was destroyed first, so nothing you told me can be "
     "read again, not even from a backup. If you come back, /start begins afresh."
@@ -26,46 +32,102 @@ EXPORT_NOTE = (
 )
 
 
-async def hide_messages(runtime: Runtime, bot: Bot, user_id: str, chat_id: int) -> None:
-    """Delete every chat message the bot can still delete (Telegram allows 48 hours)."""
-    ids = await runtime.store.messages_to_hide(user_id)
-    gone = await delete_chat_messages(bot, chat_id, ids)
-    # after a passing error the rest stay remembered, for the next /hide or sweep
-    await runtime.store.forget_messages(user_id, gone)
+class Chat(Protocol):
+    """Where an action's messages go.  Each sending method returns the ids of the
+    messages sent (for a later /hide)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    def now(self) -> datetime: ...
+
+    async def say(self, text: str) -> list[int]: ...
+
+    async def send_file(self, filename: str, content: bytes, caption: str = "") -> list[int]: ...
+
+    async def send_picture(self, filename: str, draw: Callable[[], bytes]) -> list[int]:
+        """Send the picture ``draw`` makes (called only where pictures can be shown)."""
+        ...
+
+    async def clear(self, user_id: str) -> bool:
+        """Delete every chat message the bot can still delete; False where there are none
+        to delete (the terminal)."""
+        ...
+
+    async def delete_input(self) -> None:
+        """Delete the user's message this step answers (it held a PIN)."""
+        ...
 
 
-async def run_command(
-    runtime: Runtime, bot: Bot, user_id: str, chat_id: int, name: str
-) -> list[int]:
-    """Carry out ``name``; return the ids of messages sent (for a later /hide)."""
-    if name == "hide":
-        await hide_messages(runtime, bot, user_id, chat_id)
-        message = await bot.send_message(chat_id, HIDDEN)
-        return [message.message_id]
-    if name == "wipe":
-        await hide_messages(runtime, bot, user_id, chat_id)
-        await runtime.store.wipe_user(user_id)
-        await bot.send_message(chat_id, WIPED)
-        return []
-    if name == "export":
-        export = await runtime.store.export(user_id)  # decrypted once, for both files
-        now = runtime.now()
-        stamp = now.strftime("%Y-%m-%d")
-        first = await bot.send_document(
-            chat_id,
-            io.BytesIO(export_json(export)),
-            filename=f"export-{stamp}.json",
-            caption=EXPORT_NOTE,
-        )
-        second = await bot.send_document(
-            chat_id,
-            io.BytesIO(evidence_pdf(export.evidence_items(), now)),
-            filename=f"report-{stamp}.pdf",
-        )
-        return [first.message_id, second.message_id]
-    if name == "progress":
-        from bot.reports.progress import send_progress
+Run = Callable[[Chat, str], Awaitable[list[int]]]
 
-        return await send_progress(runtime, bot, user_id, chat_id)
-    log.warning("unknown account command %s", name)
+
+@dataclass(frozen=True)
+class Do:
+    """How the adapter carries out one action."""
+
+    run: Run
+    #: Before the step's replies (a PIN leaves the chat at once), not after them.
+    first: bool = False
+    #: The account is gone afterwards: no message is remembered for a later /hide.
+    ends_account: bool = False
+
+
+async def _hide(chat: Chat, user_id: str) -> list[int]:
+    if not await chat.clear(user_id):
+        return await chat.say(CANNOT_HIDE)
+    return await chat.say(HIDDEN)
+
+
+async def _wipe(chat: Chat, user_id: str) -> list[int]:
+    await chat.clear(user_id)
+    await chat.store.wipe_user(user_id)
+    await chat.say(WIPED)
     return []
+
+
+async def _export(chat: Chat, user_id: str) -> list[int]:
+    export = await chat.store.export(user_id)  # decrypted once, for both files
+    now = chat.now()
+    stamp = now.strftime("%Y-%m-%d")
+    sent = await chat.send_file(f"export-{stamp}.json", export_json(export), EXPORT_NOTE)
+    report = evidence_pdf(export.evidence_items(), now)
+    sent += await chat.send_file(f"report-{stamp}.pdf", report)
+    return sent
+
+
+async def _progress(chat: Chat, user_id: str) -> list[int]:
+    from bot.reports.progress import show_progress  # matplotlib only once it is asked for
+
+    return await show_progress(chat, user_id)
+
+
+async def _delete_input(chat: Chat, user_id: str) -> list[int]:
+    await chat.delete_input()
+    return []
+
+
+ACTIONS: Mapping[Action, Do] = {
+    Action.DELETE_INPUT: Do(_delete_input, first=True),
+    Action.HIDE: Do(_hide),
+    Action.WIPE: Do(_wipe, ends_account=True),
+    Action.EXPORT: Do(_export),
+    Action.PROGRESS: Do(_progress),
+}
+
+
+async def carry_out(
+    chat: Chat, user_id: str, actions: Iterable[Action], *, first: bool
+) -> list[int]:
+    """Carry out the step's ``actions`` that go ``first`` (before its replies), or the
+    rest; the ids of the messages sent."""
+    sent: list[int] = []
+    for action in actions:
+        do = ACTIONS[action]
+        if do.first == first:
+            sent += await do.run(chat, user_id)
+    return sent
+
+
+def ends_account(actions: Iterable[Action]) -> bool:
+    return any(ACTIONS[action].ends_account for action in actions)

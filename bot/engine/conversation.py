@@ -16,6 +16,7 @@ from bot.store.facade import Store, UserContext
 from flows import router
 from flows.conversations import pinlock
 from flows.types import (
+    Action,
     AddReasons,
     Command,
     DeleteEvidence,
@@ -63,8 +64,8 @@ class StepResult:
     replies: tuple[Reply, ...] = ()
     #: menu generation the replies' buttons belong to
     seq: int = 0
-    #: adapter-only actions requested by the flow ("hide", "export", "wipe", "progress")
-    commands: tuple[str, ...] = ()
+    #: what only the adapter can do, asked for by the flows (``bot.engine.actions``)
+    actions: tuple[Action, ...] = ()
     ignored: bool = False
     stale: bool = False
     effects: tuple[Effect, ...] = field(default=())
@@ -162,7 +163,7 @@ class Conversation:
             shown = gate.before if gate.runs or gate.show_current else gate.replies
             replies: list[Reply] = list(shown)
             effects: list[Effect] = list(gate.effects)
-            commands = list(await self._apply(user_id, gate.effects, inp.now))
+            actions = list(await self._apply(user_id, gate.effects, inp.now))
             flow = state
             ran = False
             for run in gate.runs:
@@ -175,7 +176,7 @@ class Conversation:
                     continue
                 ran = True
                 effects += outcome.effects
-                commands += await self._apply(user_id, outcome.effects, inp.now)
+                actions += await self._apply(user_id, outcome.effects, inp.now)
                 replies += outcome.replies
                 flow = outcome.state
             if gate.runs and not ran and not gate.before and not gate.effects:
@@ -185,7 +186,7 @@ class Conversation:
                     user_id, context, router.needs(state, None), is_new, inp.now
                 )
                 replies += router.render(state, data)
-            new_lock = pinlock.lock_now(gate.lock) if "hide" in commands else gate.lock
+            new_lock = pinlock.lock_now(gate.lock) if Action.HIDE in actions else gate.lock
             seq += 1
             await self.store.save_state(
                 user_id, {"seq": seq, "flow": flow, "lock": new_lock.to_json()}
@@ -193,7 +194,7 @@ class Conversation:
             return StepResult(
                 replies=tuple(replies),
                 seq=seq,
-                commands=tuple(commands),
+                actions=tuple(actions),
                 effects=tuple(effects),
                 autodelete_minutes=autodelete_minutes(await self.store.get_settings(user_id)),
             )
@@ -234,9 +235,9 @@ class Conversation:
     # ------------------------------------------------------------------ effects
     async def _apply(
         self, user_id: str, effects: tuple[Effect, ...], now: datetime
-    ) -> tuple[str, ...]:
+    ) -> tuple[Action, ...]:
         store = self.store
-        commands: list[str] = []
+        actions: list[Action] = []
         settings_changed = False
         for effect in effects:
             match effect:
@@ -282,7 +283,7 @@ class Conversation:
                     if self.hooks is not None:
                         await self.hooks.checkback(user_id, now + timedelta(minutes=minutes), topic)
                 case Command(name=name):
-                    commands.append(name)
+                    actions.append(name)
         if settings_changed and self.hooks is not None:
             await self.hooks.settings_changed(user_id, await store.get_settings(user_id))
-        return tuple(commands)
+        return tuple(actions)

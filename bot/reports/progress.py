@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
-import io
 from datetime import datetime
 
 from telegram import Bot
 
+from bot.engine.actions import Chat
 from bot.engine.runtime import Runtime
 from bot.reports import chart
 from bot.store.facade import Store
-from bot.telegram.send import send_replies
+from bot.telegram.chat import TelegramChat
 from flows import progress
-from flows.types import Reply
 
 CHART_FILENAME = "chart.png"
 
@@ -29,17 +27,15 @@ async def load_progress(
     return stats, bool(settings.get("discreet", True))
 
 
-async def progress_text(store: Store, user_id: str, now: datetime) -> str:
-    stats, discreet = await load_progress(store, user_id, now)
-    return progress.text(stats, discreet=discreet)
+async def show_progress(chat: Chat, user_id: str) -> list[int]:
+    """Send the numbers, then the chart (once something is logged); the message ids."""
+    stats, discreet = await load_progress(chat.store, user_id, chat.now())
+    sent = await chat.say(progress.text(stats, discreet=discreet))
+    if stats.started is not None:
+        sent += await chat.send_picture(CHART_FILENAME, lambda: chart.render(stats))
+    return sent
 
 
 async def send_progress(runtime: Runtime, bot: Bot, user_id: str, chat_id: int) -> list[int]:
-    """Send the numbers, then the chart (once something is logged); the message ids."""
-    stats, discreet = await load_progress(runtime.store, user_id, runtime.now())
-    sent = await send_replies(bot, chat_id, [Reply(progress.text(stats, discreet=discreet))], 0)
-    if stats.started is not None:
-        png = await asyncio.to_thread(chart.render, stats)
-        photo = await bot.send_photo(chat_id, io.BytesIO(png), filename=CHART_FILENAME)
-        sent.append(photo.message_id)
-    return sent
+    """/progress in the Telegram chat ``chat_id``."""
+    return await show_progress(TelegramChat(runtime, bot, chat_id), user_id)

@@ -1,5 +1,6 @@
 """Auto-delete (a /privacy setting): remove chat messages once their time has come, so
-the conversation does not sit on the phone for someone else to read."""
+the conversation does not sit on the phone for someone else to read; and /hide, which
+removes them all at once."""
 
 from __future__ import annotations
 
@@ -43,6 +44,14 @@ async def delete_chat_messages(bot: Bot, chat_id: int, ids: Sequence[int]) -> li
             break
         gone += chunk
     return gone
+
+
+async def hide_messages(runtime: Runtime, bot: Bot, user_id: str, chat_id: int) -> None:
+    """Delete every chat message the bot can still delete (Telegram allows 48 hours)."""
+    ids = await runtime.store.messages_to_hide(user_id)
+    gone = await delete_chat_messages(bot, chat_id, ids)
+    # after a passing error the rest stay remembered, for the next /hide or sweep
+    await runtime.store.forget_messages(user_id, gone)
 
 
 async def delete_due_messages(runtime: Runtime, bot: Bot) -> int:

@@ -20,13 +20,14 @@ from telegram.ext import (
     filters,
 )
 
-from bot.engine.actions import run_command
+from bot.engine.actions import carry_out, ends_account
 from bot.engine.conversation import StepResult
 from bot.engine.runtime import Runtime
 from bot.telegram import callbacks
 from bot.telegram.autodelete import delete_after
+from bot.telegram.chat import TelegramChat
 from bot.telegram.send import send_replies
-from flows import router
+from flows.commands import COMMANDS
 from flows.types import Input, Reply
 
 log = logging.getLogger(__name__)
@@ -95,27 +96,19 @@ async def deliver(
     result: StepResult,
     incoming_ids: tuple[int, ...] = (),
 ) -> None:
-    """Send a step's replies (and carry out adapter-only commands)."""
-    bot = context.bot
+    """Send a step's replies (and carry out what only the adapter can do)."""
+    chat = TelegramChat(runtime, context.bot, chat_id, incoming_ids)
     replies = list(result.replies)
     if result.stale:
         replies.insert(0, Reply(EXPIRED))
-    if "delete_input" in result.commands and incoming_ids:
-        # the user's message held a PIN: it does not stay in the chat
-        try:
-            await bot.delete_messages(chat_id, list(incoming_ids))
-        except TelegramError as exc:
-            log.info("could not delete a PIN message: %s", type(exc).__name__)
-        incoming_ids = ()
-    sent = await send_replies(bot, chat_id, replies, result.seq)
-    for name in result.commands:
-        if name != "delete_input":
-            sent += await run_command(runtime, bot, user_id, chat_id, name)
-    if "wipe" not in result.commands:
+    sent = await carry_out(chat, user_id, result.actions, first=True)
+    sent += await send_replies(context.bot, chat_id, replies, result.seq)
+    sent += await carry_out(chat, user_id, result.actions, first=False)
+    if not ends_account(result.actions):
         now = runtime.now()
         await runtime.store.remember_messages(
             user_id,
-            [*incoming_ids, *sent],
+            [*chat.incoming, *sent],
             now,
             delete_after=delete_after(now, result.autodelete_minutes),
         )
@@ -199,7 +192,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 def register(application: Application) -> None:  # type: ignore[type-arg]
     not_private = ~filters.ChatType.PRIVATE
     application.add_handler(MessageHandler(not_private, on_group), group=-1)
-    application.add_handler(CommandHandler([name for name, _ in router.COMMANDS], on_message))
+    application.add_handler(CommandHandler([c.name for c in COMMANDS], on_message))
     application.add_handler(MessageHandler(filters.ALL & filters.ChatType.PRIVATE, on_message))
     application.add_handler(CallbackQueryHandler(on_callback))
     application.add_error_handler(on_error)

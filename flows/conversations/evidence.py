@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from flows.choices import Choice, Press
+from flows.commands import Menu
 from flows.replies import button, grid, keyboard, replies_from, short
 from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, to
 from flows.tactic_names import name_of
@@ -69,7 +70,10 @@ def _ask_list(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
     numbers = [button(str(i + 1), Ev.READ(i)) for i in range(len(items))]
     return replies_from(
         blocks,
-        (*grid(numbers, 6), (button("Export a report", "cmd:export"), button("Done", Ev.DONE))),
+        (
+            *grid(numbers, 6),
+            (button("Export a report", Menu.COMMAND("export")), button("Done", Ev.DONE)),
+        ),
     )
 
 

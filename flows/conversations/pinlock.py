@@ -9,7 +9,7 @@ safety message at once.  The chat locks itself after ``UNLOCK_MINUTES`` without 
 user writing (the bot's own check-ins don't count), and at once on /hide.
 
 The PIN is stored only as a salted PBKDF2 hash inside the user's encrypted settings.
-Every message that carries a PIN is deleted from the chat (``Command("delete_input")``).
+Every message that carries a PIN is deleted from the chat (``Command(Action.DELETE_INPUT)``).
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
+from flows import commands
 from flows.analysis import detect_danger
-from flows.choices import pack
+from flows.choices import Press, pack, unpack
+from flows.commands import Menu
 from flows.conversations.checkin import Dy
 from flows.conversations.safety import safety_message
 from flows.replies import LONG_PASTE
-from flows.types import Command, Effect, Input, LogEvent, Reply, UserData
+from flows.types import Action, Command, Effect, Input, LogEvent, Reply, UserData
 
 #: How long the chat stays open after the last message.
 UNLOCK_MINUTES = 10
@@ -39,14 +41,14 @@ _ITERATIONS = 100_000
 #: Typed inputs kept while locked (the oldest go first beyond this).
 MAX_KEPT = 20
 
-#: Inputs that reveal nothing and may pass a locked chat: the safety resources, help,
-#: clearing or wiping the chat (the user's way out, also when the PIN is forgotten), and
-#: the answers to a daily check-in that show none of the user's words.
-OPEN_COMMANDS = frozenset({"safety", "help", "hide", "cancel", "wipe"})
+#: Inputs that reveal nothing and may pass a locked chat: the commands marked so in
+#: ``flows.commands`` (the safety resources, help, clearing or wiping the chat - the
+#: user's way out, also when the PIN is forgotten - and /cancel), the menu buttons for
+#: them and the answer to the safety message, and the answers to a daily check-in that
+#: show none of the user's words.
+OPEN_COMMANDS = commands.OPEN_LOCKED
 OPEN_CHOICES = frozenset(
     {
-        "cmd:safety",
-        "safe:ok",
         *map(pack, (Dy.NO_CONTACT, Dy.CONTACT, Dy.NOT_NOW, Dy.NECESSARY, Dy.NOT_NECESSARY)),
         *(pack(Dy.MOOD(mood)) for mood in range(1, 6)),
         *map(pack, (Dy.NO_MOOD, Dy.NOTHING_TO_LOOK_AT)),
@@ -257,8 +259,16 @@ def _opens(inp: Input, flow: str | None) -> bool:
     if flow in OPEN_FLOWS and inp.kind in ("text", "choice"):
         return True
     if inp.kind == "choice":
-        return inp.text in OPEN_CHOICES
+        return _open_menu_press(unpack(inp.text, Menu)) or inp.text in OPEN_CHOICES
     return False
+
+
+def _open_menu_press(press: Press | None) -> bool:
+    """The answer to the safety message, or a menu button for a command that passes a
+    locked chat."""
+    if press is not None and press.choice is Menu.COMMAND:
+        return press.arg in OPEN_COMMANDS
+    return press == Press(Menu.SAFE)
 
 
 def _open_lock(now: datetime) -> Lock:
@@ -302,7 +312,7 @@ def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None)
             return Gate(
                 lock=_open_lock(now),
                 replies=(Reply(ALREADY_OPEN),),
-                effects=(Command("delete_input"),),
+                effects=(Command(Action.DELETE_INPUT),),
             )
         # open (without a PIN too, so that a PIN set now starts with an open chat)
         return Gate(lock=_open_lock(now), runs=(inp,))
@@ -311,7 +321,7 @@ def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None)
     if pin is None:
         return _keep(lock, inp, data)
 
-    effects: tuple[Effect, ...] = (Command("delete_input"),)
+    effects: tuple[Effect, ...] = (Command(Action.DELETE_INPUT),)
     paused_until = lock.paused_until
     if paused_until is not None and now < paused_until:
         minutes = max(1, int((paused_until - now).total_seconds() // 60) + 1)

@@ -12,7 +12,7 @@ from flows.conversations import pinlock
 from flows.conversations.pinlock import PinHash
 from flows.replies import button, keyboard
 from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, stay, to
-from flows.types import Command, Input, Outcome, Reply, UpdateSettings, UserData
+from flows.types import Action, Command, Input, Outcome, Reply, UpdateSettings, UserData
 
 WHAT_I_KEEP = (
     "What I keep: your reasons, unsent messages, the messages you chose to save, your "
@@ -188,7 +188,7 @@ def _pin_off(state: PrivacyState, press: Press, data: UserData) -> Result:
 
 
 #: Whatever is typed at a PIN step may hold the PIN: it never stays in the chat.
-_FORGET = Command("delete_input")
+_FORGET = Command(Action.DELETE_INPUT)
 
 
 def _not_a_pin(state: PrivacyState, data: UserData) -> Outcome:
@@ -263,7 +263,7 @@ def _ask_hide(state: FlowState, data: UserData) -> tuple[Reply, ...]:
 
 def _clear_chat(state: FlowState, press: Press, data: UserData) -> Result:
     # No reply: the adapter clears the chat; anything said here would stay behind.
-    return end(effects=(Command("hide"),))
+    return end(effects=(Command(Action.HIDE),))
 
 
 def _nothing_deleted(state: FlowState, press: Press, data: UserData) -> Result:
@@ -300,7 +300,7 @@ def _typed_word(state: FlowState, text: str, inp: Input, data: UserData) -> Resu
         return None  # only the user's own typing confirms, never a forwarded message
     if text.upper() == CONFIRM_WORD:
         # The adapter wipes and confirms; the flows have nothing left to say.
-        return end(effects=(Command("wipe"),))
+        return end(effects=(Command(Action.WIPE),))
     again = Reply(f"That wasn't {CONFIRM_WORD}, so nothing was deleted.")
     return go(WIPE_FLOW, state, "confirm", data, before=(again,))
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from flows.choices import Choice, Press
+from flows.commands import Menu
 from flows.conversations.safety import resources_text
 from flows.replies import button, keyboard
 from flows.steps import Flow, FlowState, Result, Step, end, go, to
@@ -283,7 +284,7 @@ def _result(answers: tuple[str, ...], data: UserData) -> Outcome:
     stored = {"at": data.now.isoformat(), "answers": given}
     effects = (UpdateSettings({"risk_check": stored}),)
     reply = Reply(
-        "\n\n".join(lines), keyboard([button("Safety plan and checklists", "cmd:safety")])
+        "\n\n".join(lines), keyboard([button("Safety plan and checklists", Menu.COMMAND("safety"))])
     )
     return end(reply, effects=effects)
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from flows.choices import Choice, Press
+from flows.commands import Menu
 from flows.replies import Keyboard, button, keyboard
 from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, stay, to
 from flows.types import (
@@ -41,8 +42,8 @@ DANGER_LINES: dict[str, str] = {
 }
 
 SAFE_BUTTONS: Keyboard = keyboard(
-    [button("I'm safe right now — continue", "safe:ok")],
-    [button("Show /safety", "cmd:safety")],
+    [button("I'm safe right now — continue", Menu.SAFE)],
+    [button("Show /safety", Menu.COMMAND("safety"))],
 )
 
 
@@ -219,7 +220,10 @@ def _ask_menu(state: SafetyState, data: UserData) -> tuple[Reply, ...]:
         f"{region.emergency}.{support}\n\n"
         "When you're ready, a plan helps: what to take, money, a safe place and your phone."
     )
-    rows = [[button("Safety checklists", Sf.LISTS)]]
+    rows = [
+        [button("Safety checklists", Sf.LISTS)],
+        [button("Risk check (a few yes/no questions)", Menu.COMMAND("riskcheck"))],
+    ]
     if len(data.resources.regions) > 1:
         rows.append([button("Change region", Sf.REGION)])
     rows.append([button("Done", Sf.DONE)])

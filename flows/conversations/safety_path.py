@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from flows.choices import Choice
+from flows.commands import Menu
 from flows.conversations.safety import resources_text
 from flows.replies import button, keyboard, short
 from flows.types import Reply, UserData
@@ -88,8 +89,8 @@ def path_replies(
         rows.append([button(f"Reach {short(data.support.name, 30)}", Path.SUPPORT)])
     if not saved:
         rows.append([button("Save it as evidence", Path.SAVE)])
-    rows.append([button("Safety plan checklists", "cmd:safety")])
-    rows.append([button("Risk check", "cmd:riskcheck")])
+    rows.append([button("Safety plan checklists", Menu.COMMAND("safety"))])
+    rows.append([button("Risk check", Menu.COMMAND("riskcheck"))])
     rows.append([button("Continue", Path.ON)])
     return (Reply("\n\n".join(lines), keyboard(*rows)),)
 

@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 
 import flows.analysis as analysis_pkg
-from flows import router
+from flows import commands, router
 from flows.analysis.danger import DangerCheck
 from flows.analysis.result import Analysis, DraftCheck, Finding
-from flows.choices import Choice, Value, pack
+from flows.choices import Choice, Value, pack, unpack
+from flows.commands import Menu
 from flows.replies import MAX_REPLY, TOKEN
 from flows.types import (
     AddReasons,
@@ -259,6 +260,9 @@ def check_outcome(out: Outcome) -> None:
             for b in row:
                 assert b.label.strip(), "a button without a label"
                 assert TOKEN.match(b.value), f"bad button value {b.value!r}"
+                press = unpack(b.value, Menu)
+                if press is not None and press.choice is Menu.COMMAND:
+                    assert press.arg in commands.BY_NAME, f"no command {press.arg!r}"
     kinds = [r.kind for r in out.replies]
     if "safety" in kinds:
         assert kinds[0] == "safety", "the safety message must come first"

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from flows.choices import pack
+from flows.commands import Menu
 from flows.conversations.checkin import FLOW, Ck, Dy, parse_time
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
@@ -269,8 +270,8 @@ def test_checkin_mid_flow_keeps_the_interrupted_flow(known: Convo) -> None:
     out = known.tap(Dy.NO_MOOD)
     known.tap(Dy.NOT_NOW)
     out = known.last
-    assert "resume:yes" in values(out)
-    out = known.tap("resume:yes")
+    assert Menu.RESUME in values(out)
+    out = known.tap(Menu.RESUME)
     assert known.state == interrupted
     assert Fear.NO in values(out)  # the step after the paste: the question
 

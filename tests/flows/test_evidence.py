@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from flows.choices import pack
+from flows.commands import Menu
 from flows.conversations.evidence import Ev
 from flows.types import DeleteEvidence, EvidenceView
 
@@ -57,8 +59,8 @@ def test_delete_can_be_declined(convo: Convo) -> None:
 def test_export_button_is_the_export_command(convo: Convo) -> None:
     convo.store.evidence = _items()
     out = convo.command("evidence")
-    assert "cmd:export" in values(out)
-    out = convo.tap("cmd:export")
+    assert pack(Menu.COMMAND("export")) in values(out)
+    out = convo.tap(Menu.COMMAND("export"))
     assert convo.store.commands == ["export"]
 
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from flows.choices import pack
+from flows.commands import Menu
 from flows.conversations.onboarding import Ob
 from flows.types import AddReasons, SetSupport, UpdateSettings
 
@@ -59,7 +61,7 @@ def test_existing_support_person_is_not_asked_again(known: Convo) -> None:
 def test_start_again_for_a_known_user_is_a_short_welcome_back(known: Convo) -> None:
     out = known.command("start")
     assert "Welcome back" in text_of(out)
-    assert "cmd:urge" in values(out)
+    assert pack(Menu.COMMAND("urge")) in values(out)
     assert not out.effects
     assert len(known.store.reasons) == 3
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from flows import router
 from flows.choices import pack
+from flows.commands import COMMANDS, Menu
 from flows.conversations.evidence import Ev
 from flows.conversations.hoover import Hv
 from flows.conversations.incoming import In
@@ -18,11 +19,11 @@ from flows.types import Input, SaveUnsent
 
 from .conftest import NOW, Convo, text_of, values
 
-MENU_VALUES = {"cmd:urge", "cmd:hoover", "cmd:monkey", "cmd:reasons", "cmd:safety"}
+MENU_VALUES = {pack(Menu.COMMAND(n)) for n in ("urge", "hoover", "monkey", "reasons", "safety")}
 
 
 def test_commands_are_the_stable_names_from_the_brief() -> None:
-    names = [name for name, _ in router.COMMANDS]
+    names = [c.name for c in COMMANDS if c.in_menu]
     assert names == [
         "start", "help", "urge", "hoover", "monkey", "reasons", "checkin", "progress",
         "evidence", "safety", "privacy", "hide", "export", "wipe", "cancel",
@@ -30,18 +31,18 @@ def test_commands_are_the_stable_names_from_the_brief() -> None:
 
 
 def test_command_descriptions_are_discreet() -> None:
-    for name, description in router.COMMANDS:
-        assert description and len(description) <= 40
-        low = description.lower()
+    for cmd in COMMANDS:
+        assert cmd.menu and len(cmd.menu) <= 40
+        low = cmd.menu.lower()
         for word in ("narciss", "abuse", "no contact", "ex", "hoover", "monkey", "safety"):
-            assert not re.search(rf"\b{word}", low), (name, description)
+            assert not re.search(rf"\b{word}", low), (cmd.name, cmd.menu)
 
 
 def test_help_names_every_command(convo: Convo) -> None:
     out = convo.command("help")
-    for name, _ in router.COMMANDS:
-        if name != "help":
-            assert f"/{name}" in text_of(out)
+    for cmd in COMMANDS:
+        if cmd.name != "help" and cmd.in_menu:
+            assert f"/{cmd.name}" in text_of(out)
     assert "not a crisis service" in text_of(out)
 
 
@@ -160,7 +161,7 @@ def test_a_command_mid_flow_offers_to_go_back_and_nothing_is_lost(known: Convo) 
     known.say("He never said sorry")
     out = known.tap(Rs.DONE)
     assert "go back to" in out.replies[-1].text
-    out = known.tap("resume:yes")
+    out = known.tap(Menu.RESUME)
     assert known.state is not None and known.state["step"] == "write"
     assert known.state["draft"] == "Dear you,"
     out = known.say("I'm done.")
@@ -174,7 +175,7 @@ def test_declining_to_go_back_still_keeps_the_draft(known: Convo) -> None:
     known.tap(Ur.WRITE)
     known.say("Half a letter")
     known.command("help")
-    out = known.tap("resume:no")
+    out = known.tap(Menu.NO_RESUME)
     assert SaveUnsent("Half a letter") in out.effects
     assert known.state is None
 
@@ -184,8 +185,8 @@ def test_text_during_a_go_back_offer_gets_the_menu_and_the_offer_stays(known: Co
     known.tap(Ur.PULL("miss"))
     known.command("help")
     out = known.say("hello")
-    assert "cmd:urge" in values(out) and "resume:yes" in values(out)
-    known.tap("resume:yes")
+    assert pack(Menu.COMMAND("urge")) in values(out) and pack(Menu.RESUME) in values(out)
+    known.tap(Menu.RESUME)
     assert known.state is not None and known.state["step"] == "choose"
 
 
@@ -202,7 +203,7 @@ def test_progress_and_export_are_adapter_commands_and_keep_the_flow(known: Convo
 
 def test_menu_buttons_start_their_flows(convo: Convo) -> None:
     convo.say("hi")
-    convo.tap("cmd:monkey")
+    convo.tap(Menu.COMMAND("monkey"))
     assert convo.state is not None and convo.state["flow"] == "monkey"
 
 
@@ -242,8 +243,8 @@ def test_forward_mid_flow_at_a_button_step_offers_and_then_returns(known: Convo)
     assert In.THEM in values(out)
     known.tap(In.NO)
     out = known.last
-    assert "resume:yes" in values(out)
-    known.tap("resume:yes")
+    assert pack(Menu.RESUME) in values(out)
+    known.tap(Menu.RESUME)
     assert known.state is not None and known.state["flow"] == "urge"
 
 
@@ -258,13 +259,14 @@ def test_very_long_text_is_trimmed_with_a_note_not_dropped(known: Convo) -> None
 def test_needs_asks_for_evidence_and_unsent_only_when_used() -> None:
     assert router.needs(None, Input("command", NOW, text="evidence")) == {"evidence"}
     assert router.needs(None, Input("command", NOW, text="urge")) == {"unsent"}
-    assert router.needs(None, Input("choice", NOW, text="cmd:evidence")) == {"evidence"}
+    evidence_button = pack(Menu.COMMAND("evidence"))
+    assert router.needs(None, Input("choice", NOW, text=evidence_button)) == {"evidence"}
     assert router.needs(None, Input("command", NOW, text="help")) == frozenset()
     assert router.needs(None, Input("text", NOW, text="hi")) == frozenset()
     state = {"flow": "evidence", "step": "list", "ids": []}
     assert router.needs(state, Input("choice", NOW, text=pack(Ev.READ(0)))) == {"evidence"}
     offer = {"flow": "resume", "step": "offer", "resume": {"flow": "urge", "step": "pull"}}
-    assert router.needs(offer, Input("choice", NOW, text="resume:yes")) == {"unsent"}
+    assert router.needs(offer, Input("choice", NOW, text=pack(Menu.RESUME))) == {"unsent"}
     # with no input: what render() of the current step needs
     assert router.needs(state) == {"evidence"}
     assert router.needs(None) == frozenset()

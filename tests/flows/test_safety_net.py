@@ -4,6 +4,8 @@ away."""
 
 from __future__ import annotations
 
+from flows.choices import pack
+from flows.commands import Menu
 from flows.conversations.safety import Sf
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
@@ -19,7 +21,7 @@ def test_danger_in_free_text_outside_a_flow_comes_first(convo: Convo) -> None:
     assert "your local emergency number" in out.replies[0].text
     assert "findahelpline.com" in out.replies[0].text
     assert LogEvent("safety", {"danger": ["violence"]}) in out.effects
-    assert "cmd:urge" in values(out.replies[-1:])  # the menu still follows
+    assert pack(Menu.COMMAND("urge")) in values(out.replies[-1:])  # the menu still follows
 
 
 def test_safety_message_uses_the_users_region(convo: Convo) -> None:
@@ -73,7 +75,7 @@ def test_continue_button_shows_the_step_again(known: Convo) -> None:
     known.command("hoover")
     known.say("I will kill you. I'm sorry.")
     state = known.state
-    out = known.tap("safe:ok")
+    out = known.tap(Menu.SAFE)
     assert "/safety" in out.replies[0].text
     assert Fear.NO in values(out)  # the step after the paste: the question
     assert known.state == state
@@ -82,11 +84,11 @@ def test_continue_button_shows_the_step_again(known: Convo) -> None:
 def test_show_safety_button_opens_safety_and_offers_to_go_back(known: Convo) -> None:
     known.command("hoover")
     known.say("I will kill you. I'm sorry.")
-    out = known.tap("cmd:safety")
+    out = known.tap(Menu.COMMAND("safety"))
     assert "not a crisis service" in text_of(out)
     out = known.tap(Sf.DONE)
-    assert "resume:yes" in values(out)
-    out = known.tap("resume:yes")
+    assert Menu.RESUME in values(out)
+    out = known.tap(Menu.RESUME)
     assert Fear.NO in values(out)  # the step after the paste: the question
 
 
@@ -128,7 +130,7 @@ def test_a_text_that_only_leans_towards_danger_gets_a_gentle_question(convo: Con
     assert "If you're not safe right now" in out.replies[0].text
     assert "/safety" in out.replies[0].text
     assert not [e for e in out.effects if isinstance(e, LogEvent)]
-    assert "cmd:urge" in values(out.replies[-1:])  # the menu still follows
+    assert pack(Menu.COMMAND("urge")) in values(out.replies[-1:])  # the menu still follows
 
 
 def test_the_gentle_question_is_asked_once_in_a_conversation(known: Convo) -> None:

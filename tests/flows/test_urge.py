@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 
 from flows.choices import Press, pack
+from flows.commands import Menu
 from flows.conversations.incoming import In
 from flows.conversations.onboarding import Ob
 from flows.conversations.urge import Ur, UrBack
@@ -124,8 +125,8 @@ def test_checkback_mid_flow_offers_to_return(known: Convo) -> None:
     known.say("Aunt C.")
     known.trigger("checkback:urge")
     out = known.tap(UrBack.HELD)
-    assert "resume:yes" in values(out)
-    out = known.tap("resume:yes")
+    assert Menu.RESUME in values(out)
+    out = known.tap(Menu.RESUME)
     assert "Paste or forward what Aunt C. sent" in text_of(out)
 
 

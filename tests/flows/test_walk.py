@@ -10,8 +10,8 @@ from datetime import timedelta
 
 import pytest
 
-from flows import router
 from flows.choices import pack
+from flows.commands import COMMANDS
 from flows.conversations.evidence import Ev
 from flows.conversations.monkey import Mk
 from flows.types import (
@@ -26,7 +26,7 @@ from flows.types import (
 
 from .conftest import NOW, Convo, FakeStore, check_outcome, values
 
-STARTS = [name for name, _ in router.COMMANDS] + ["trigger:checkin", "trigger:checkback:urge"]
+STARTS = [c.name for c in COMMANDS] + ["trigger:checkin", "trigger:checkback:urge"]
 
 
 def rich_store() -> FakeStore:
@@ -83,8 +83,8 @@ def test_every_button_path_behaves(start: str, rich: bool) -> None:
 
 def test_forged_values_for_every_step_are_ignored() -> None:
     convo = Convo(rich_store())
-    for name, _ in router.COMMANDS:
-        convo.command(name)
+    for cmd in COMMANDS:
+        convo.command(cmd.name)
         if convo.state is None:
             continue
         before = convo.state
