@@ -2,7 +2,7 @@
 
 Patterns run over the normalised text (lower case, "u" -> "you", "dont" -> "don't", ...;
 see normalize.py), so write them in lower case with straight apostrophes.  ``self_harm``
-and most of ``threat`` come from danger.py; ``logistics`` from greyrock.py.  The ``why``
+and most of ``threat`` come from danger/; ``logistics`` from greyrock.py.  The ``why``
 sentences name the pattern, never judge the person.
 """
 

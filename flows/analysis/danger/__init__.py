@@ -1,0 +1,77 @@
+"""Danger detection: violence, stalking, self-harm (theirs or the user's), weapons and the
+children's safety.  Fast enough to run on every free text the user sends.
+
+The rules (rules.py, and the modules by kind it gathers) are readable regular
+expressions over the normalised text (see normalize.py), each with an id and examples
+it must and must not fire on.  The guards (guards.py) drop a hit that is negated ("he
+would never hurt me"), an idiom ("this deadline is killing me", "shoot me a text") or
+harmless in its context; person.py tells whose self-harm a hit is about; the
+escalation table (escalation.py) makes a menacing weapon violence too.  Recall comes
+first: when in doubt, the safety message is shown.  detect.py runs it all, then the
+trained classifier (classifier.py) for the kinds the rules did not find.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from flows.analysis.danger.detect import WHY, Classifier, DangerCheck
+from flows.analysis.danger.detect import check as _check
+from flows.analysis.danger.rule import Source
+from flows.analysis.normalize import Normalized, normalize
+from flows.analysis.result import Finding
+
+__all__ = [
+    "WHY",
+    "Classifier",
+    "DangerCheck",
+    "Source",
+    "check_danger",
+    "detect_danger",
+    "detect_in",
+]
+
+
+def detect_in(
+    norm: Normalized, source: Source = "user", model: Classifier = "shipped"
+) -> tuple[Finding, ...]:
+    """Danger findings for already-normalised text (shared with analyze()): the rules,
+    then the trained classifier (classifier.py) for the kinds the rules did not find.
+    ``model=None``: the rules only."""
+    return _checked(norm, source, model).found
+
+
+def check_danger(text: str, source: Source = "user", model: Classifier = "shipped") -> DangerCheck:
+    """The safety net's check of any text: ``detect_danger``'s findings, and when there
+    are none, the kinds still worth a gentle "are you safe?" (``DangerCheck.possible``)."""
+    return _checked(normalize(text), source, model)
+
+
+def detect_danger(
+    text: str, source: Source = "user", model: Classifier = "shipped"
+) -> tuple[Finding, ...]:
+    """Danger in a free text.  ``source="user"``: the user's own words (first-person
+    self-harm is ``self_harm_user``); ``"incoming"``: a message someone sent the user
+    (first-person self-harm is the sender's, ``self_harm_them``).  Reported speech in
+    the user's words ("he said he'd kill me", "she's going to kill herself") is caught
+    either way.  ``model``: see ``detect_in``."""
+    return detect_in(normalize(text), source, model)
+
+
+#: The last few texts checked with the shipped model.  A pasted message is checked by
+#: the safety net and then again by the flow that analyses it; the second time is free.
+#: (In memory only, like the rest of a conversation step; never written anywhere.)
+_RECENT: OrderedDict[tuple[str, str], DangerCheck] = OrderedDict()
+_RECENT_SIZE = 32
+
+
+def _checked(norm: Normalized, source: Source, model: Classifier) -> DangerCheck:
+    if model != "shipped":
+        return _check(norm, source, model)
+    key = (norm.original, source)
+    found = _RECENT.get(key)
+    if found is None:
+        found = _RECENT[key] = _check(norm, source, model)
+        if len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return found

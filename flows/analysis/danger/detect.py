@@ -1,0 +1,89 @@
+"""Running the danger rules: every rule over the normalised text, the guards on each
+hit, the escalation table, then the trained classifier (classifier.py) for the kinds
+the rules did not find."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from flows.analysis.classifier import (
+    SELF_HARM,
+    Model,
+    Scored,
+    classify,
+    load_model,
+    score,
+    worrying,
+)
+from flows.analysis.danger.escalation import escalate
+from flows.analysis.danger.guards import IDIOM, kept
+from flows.analysis.danger.person import kind_of
+from flows.analysis.danger.rule import Kind, Source
+from flows.analysis.danger.rules import COMPILED
+from flows.analysis.matching import Hit, find, find_all, phrases
+from flows.analysis.normalize import Normalized
+from flows.analysis.result import Finding
+
+#: What a finding of each kind says, in the fixed order of ``flows.types.DANGER_KINDS``.
+WHY: dict[Kind, str] = {
+    "violence": "This mentions hurting someone, or a threat of violence.",
+    "stalking": "This sounds like being watched, followed or turned up on.",
+    "self_harm_them": "This sounds like they are talking about harming themselves.",
+    "self_harm_user": "It sounds like you might be thinking about hurting yourself.",
+    "weapon": "This mentions a weapon.",
+    "child_safety": "This sounds like a risk to the children, or a threat to take them.",
+}
+
+#: Which trained model backs up the rules: the shipped one, a given one, or none.
+Classifier = Model | Literal["shipped"] | None
+
+
+@dataclass(frozen=True)
+class DangerCheck:
+    found: tuple[Finding, ...]
+    #: when nothing was found: the danger kinds the classifier leans towards, worth a
+    #: gentle "are you safe?" (``Model.gentle``)
+    possible: tuple[str, ...] = ()
+
+
+def rule_hits(text: str, source: Source) -> tuple[dict[Kind, list[Hit]], list[Hit]]:
+    """What the rules find in the normalised ``text``, by kind, before the escalation
+    table; and what they looked at and let go (idioms, and hits the guards dropped)."""
+    idiom_spans = find(IDIOM, text)
+    cleared: list[Hit] = list(idiom_spans)
+    found: dict[Kind, list[Hit]] = {}
+    for rule, patterns in COMPILED:
+        if rule.source is not None and rule.source != source:
+            continue
+        for hit in find_all(patterns, text):
+            if kept(rule, text, hit, idiom_spans, source):
+                found.setdefault(kind_of(rule, text, hit, source), []).append(hit)
+            else:
+                cleared.append(hit)
+    return found, cleared
+
+
+def check(norm: Normalized, source: Source, model: Classifier) -> DangerCheck:
+    """The danger check of a normalised text (uncached; see ``check_danger``)."""
+    found, cleared = rule_hits(norm.text, source)
+    escalate(norm.text, found, source)
+
+    learnt: dict[str, Finding] = {}
+    scores: list[Scored] = []
+    if model is not None:
+        chosen = load_model() if model == "shipped" else model
+        scores = score(chosen, norm.text, source)  # once, for the finding and the gentle tier
+        learnt = {f.id: f for f in classify(chosen, norm, source, cleared, bool(found), scores)}
+        if any(kind in found for kind in SELF_HARM):  # the rules already know whose
+            learnt = {k: f for k, f in learnt.items() if k not in SELF_HARM}
+    findings: list[Finding] = []
+    for kind, why in WHY.items():
+        if kind in found:
+            hits = sorted(found[kind], key=lambda h: h.start)
+            findings.append(Finding(kind, phrases(norm, hits), why))
+        elif kind in learnt:
+            findings.append(learnt[kind])
+    if findings or model is None:
+        return DangerCheck(tuple(findings))
+    return DangerCheck((), worrying(chosen, norm, source, cleared, scores))

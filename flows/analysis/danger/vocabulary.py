@@ -1,0 +1,360 @@
+"""Words the danger rules share: the children, people and body parts, threats' helper
+verbs, weapons, the user's places; and wordings that tell of two kinds at once, written
+once and used by a rule of each kind."""
+
+from __future__ import annotations
+
+from flows.analysis.danger.rule import any_of
+
+_POSSESSIVE = any_of("the", "our", "my", "your", "his", "her")
+_NUMBER = any_of(
+    r"\d+", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"
+)
+
+#: A child or the children, by any name.
+KIDS = any_of(
+    "kids",
+    "children",
+    "child",
+    "baby",
+    "babies",
+    "son",
+    "daughter",
+    "boys",
+    "girls",
+    "toddler",
+    "little ones?",
+    any_of("little", "baby", "younger", "kid") + " " + any_of("brother", "sister"),
+    "stepson",
+    "stepdaughter",
+    "grandson",
+    "granddaughter",
+    _NUMBER + "[- ]" + any_of("year", "yr", "month") + "[- ]olds?",
+)
+#: "the kids", "my daughter", "her baby brother".
+FAMILY = "(?:" + _POSSESSIVE + " " + KIDS + ")"
+
+_BODY_PARTS = (
+    "fingers?",
+    "bones?",
+    "hands?",
+    "arms?",
+    "legs?",
+    "neck",
+    "face",
+    "head",
+    "teeth",
+    "knees?",
+    "skull",
+    "throat",
+    "ribs?",
+    "nose",
+    "jaw",
+    "eyes?",
+    "kneecaps?",
+    "spine",
+    "wrists?",
+    "ankles?",
+)
+#: Whom or what a threat is made against: a person, a pet, or a body part.
+PEOPLE = any_of(
+    "you",
+    "me",
+    "us",
+    "him",
+    "her",
+    "them",
+    _POSSESSIVE
+    + " "
+    + any_of(
+        "kids",
+        "children",
+        "child",
+        "baby",
+        "son",
+        "daughter",
+        "boys",
+        "girls",
+        "dog",
+        "cat",
+        "family",
+        "boyfriend",
+        "girlfriend",
+        "husband",
+        "wife",
+        "partner",
+        "mum",
+        "mom",
+        "mother",
+        "dad",
+        "father",
+        "sister",
+        "brother",
+        r"new \w+",
+        "face",
+        "head",
+        "neck",
+        "legs",
+        "teeth",
+        "knees",
+        "arms",
+        "skull",
+        "throat",
+        "kneecaps",
+        "eyes",
+        "nose",
+        "jaw",
+        "ribs",
+    ),
+    any_of(
+        "every",
+        "each",
+        "both",
+        "that",
+        "those",
+        "all (?:your|his|her|my)",
+        "your",
+        "his",
+        "her",
+        "my",
+        "the",
+    )
+    + r" (?:\w+ )?"
+    + any_of(*_BODY_PARTS),
+)
+#: A body part with its owner: "my neck", "his face", "every bone".
+BODY = (
+    "(?:"
+    + any_of("my", "your", "ur", "his", "her", "their", "our", "every", "each", "both", "that")
+    + r" (?:\w+ )?"
+    + any_of(*_BODY_PARTS, "back", "stomach", "chest", "lip", "mouth", "hair", "body")
+    + ")"
+)
+
+#: What comes before a threat: "i'll", "he would", "going to", "threatened to".
+MODAL = any_of(
+    "i'?ll",
+    "i will",
+    "i'd",
+    "i would",
+    "he'?ll",
+    "she'?ll",
+    "they'?ll",
+    "we'?ll",
+    "he will",
+    "she will",
+    "they will",
+    "he'd",
+    "she'd",
+    "they'd",
+    "he would",
+    "she would",
+    "will",
+    "would",
+    "could",
+    "going to",
+    "want(?:s|ed)? to",
+    "threaten(?:s|ed|ing)? to",
+    "tried to",
+    "try(?:ing)? to",
+    "promised to",
+    "swore to",
+    "about to",
+    "i'?m going to",
+)
+#: Harm done to a person, as a threat's verb.
+HARM_VERB = any_of(
+    "kill",
+    "murder",
+    "hurt",
+    "harm",
+    "stab",
+    "shoot",
+    "strangle",
+    "choke",
+    "beat",
+    "batter",
+    "hit",
+    "punch",
+    "kick",
+    "slap",
+    "smash",
+    "bash",
+    "attack",
+    "end",
+    "rape",
+    "burn",
+    "break",
+    "drown",
+    "slit",
+    "throttle",
+    "cave",
+    "snap",
+    "crush",
+    "knock out",
+    "knock",
+    "maim",
+    "smother",
+    "suffocate",
+    "run over",
+    "glass",
+    "torch",
+    "wring",
+)
+#: Harm someone did: "punched", "kicks", "stamped on".
+PAST_HARM = any_of(
+    "hit",
+    "hits",
+    "punched",
+    "punches",
+    "kicked",
+    "kicks",
+    "slapped",
+    "slaps",
+    "choked",
+    "chokes",
+    "strangled",
+    "strangles",
+    "throttled",
+    "beat",
+    "beats",
+    "battered",
+    "smacked",
+    "smacks",
+    "shoved",
+    "shoves",
+    "assaulted",
+    "attacked",
+    "raped",
+    "headbutted",
+    "bit",
+    "stabbed",
+    "burned",
+    "burnt",
+    "suffocated",
+    "slammed",
+    "bashed",
+    "banged",
+    "kneed",
+    "elbowed",
+    "stamped on",
+    "spat on",
+    "spat at",
+    "scalded",
+    "whipped",
+    "hurts?(?= (?:me|us) (?:again|badly|physically|last night|so bad|every))",
+)
+#: Who does the harm, in the user's words: "he", "my ex", "her dad".
+ABUSER = any_of(
+    "he",
+    "she",
+    "they",
+    "ex",
+    "husband",
+    "wife",
+    "boyfriend",
+    "girlfriend",
+    "partner",
+    "dad",
+    "father",
+    "mum",
+    "mom",
+    "mother",
+    "stepdad",
+    "stepmum",
+    "stepmom",
+    "brother",
+    "sister",
+    "uncle",
+    "aunt",
+)
+WEAPON = any_of(
+    "gun",
+    "guns",
+    "shotgun",
+    "rifle",
+    "pistol",
+    "handgun",
+    "firearm",
+    "firearms",
+    "revolver",
+    "knife",
+    "knives",
+    "machete",
+    "blade",
+    "axe",
+    "crossbow",
+    "taser",
+    "weapon",
+    "weapons",
+    "baseball bat",
+    "crowbar",
+    "hammer",
+)
+#: What comes before a weapon: "a", "his", "a big kitchen", "still got".
+WEAPON_DET = any_of(
+    "a",
+    "an",
+    "the",
+    "his",
+    "her",
+    "my",
+    "your",
+    "their",
+    "some",
+    "this",
+    "that",
+    "still",
+    "got",
+    r"\w+'s",
+    "kitchen",
+    "big",
+    "huge",
+    "small",
+    "little",
+    "hunting",
+    "carving",
+    "bread",
+    "sharp",
+    "loaded",
+    "real",
+    "fucking",
+    "new",
+    "old",
+)
+#: The user's places.
+HOME = "(?:new )?" + any_of(
+    "place",
+    "house",
+    "home",
+    "flat",
+    "apartment",
+    "work",
+    "office",
+    "school",
+    "street",
+    "road",
+    "door",
+    "mum's",
+    "mom's",
+    "parents'?",
+    "sister's",
+    "brother's",
+    "friend's",
+    "car",
+    "gym",
+    "job",
+    "window",
+)
+
+# Wordings that tell of two kinds at once.
+SEE_ME_COMING = r"\b(?:won'?t|will not|never) (?:even )?see me coming\b"
+KNOWS_THE_SCHOOL = r"\bi know (?:which|what|where) (?:school|nursery|club|class)\b"
+PHOTO_OF = r"\b(?:pic|picture|photo|photos|snap|video) of (?:my|your|ur|our|the) (?:\w+'s )?"
+PHOTO_OF_THE_SCHOOL = PHOTO_OF + r"(?:school|nursery|school gate|playground)\b"
+BULLET = (r"\bstops? a bullet\b", r"\bbullet (?:with|for) (?:your|ur|his|her) name\b")
+WEAPON_BROUGHT = (
+    r"\b(?:coming|driving|going|come|drive|be) (?:over|round|there|to yours|to your)\b"
+    r"(?:\s+\w+){0,2}?\s+with (?:the|a|my|his) (?:bat|knife|gun|machete|hammer|axe|crowbar|"
+    r"blade)\b"
+)
