@@ -1,224 +1,220 @@
-"""Quality of the message analysis on the labelled sets in tests/data/.
+"""Quality of the message analysis, measured the honest way.
 
-Run from the repository root:  python bench/analysis.py [--errors]
-Prints per-tactic precision/recall, danger recall per kind, the danger false-positive
-rate on messages labelled with no danger, and tactic micro-F1, for: the labelled set
-(all / tune / holdout), blind_a to blind_d (all tuned on for danger), the tuned sets
-together (where the targets are checked: danger on all five, tactics on labelled + blind_a
-+ blind_b, the sets the tactic rules were tuned on), and blind_e (never tuned on: totals
-only).  --errors lists the misses of the tuned sets only: blind_e's texts and errors stay
-unread.
+Run from the repository root:  python bench/analysis.py   (about 10-20 minutes: it trains
+the learned model once per writer; needs the training extra: pip install -e '.[train]')
 
-About the sets (read before trusting any figure):
-- labelled_messages.jsonl "tune" (355 messages) is what the rules were first written and
-  tuned against.  It holds the first 271 messages, plus a fresh batch of 84 written after
-  the rules existed; measured blind before tuning on it, that batch scored danger recall
-  0.60, danger FP rate 0.054, tactic micro-F1 0.58.
-- labelled "holdout" (95 messages), measured blind: danger recall 0.27, FP 0.031, tactic
-  micro-F1 0.54.  The danger rules were then widened on its misses, so its danger figures
-  are no longer blind.  Its tactic figures were never tuned on directly, but its errors
-  were visible (in --errors) while the tactic rules were widened for blind_a.
-- blind_a.jsonl (160 messages) was written by someone who never saw the rules.  Measured
-  blind: danger recall 0.458, FP 0.036, tactic micro-F1 0.547.  The rules were then widened
-  on its errors (general patterns, not its exact phrases), so its figures are now tuned.
-- blind_b.jsonl (160 messages, same writer, same make-up) has never been read or tuned on;
-  only its totals are looked at.  Before the blind_a round: danger recall 0.274, FP 0.018,
-  tactic micro-F1 0.487.  After it: danger recall 0.306, FP 0.018, micro-F1 0.561.  That
-  gap (blind_a 1.00 after tuning, blind_b 0.31) is the honest measure of how far these
-  rules generalise to phrasings nobody has written a rule for.
-- The danger figures include the trained classifier (flows/analysis/classifier.py,
-  bench/train_danger.py) unless marked "rules": trained on labelled + blind_a, thresholds
-  by 5-fold CV there.  blind_b with it: danger recall 0.435, FP 0.064 (CV said 0.029),
-  tactic micro-F1 0.568.
-- blind_b round: blind_b was then opened and became tuning data.  Its figures before
-  (rules + classifier): per-kind danger recall 0.435 (27 of 62), any-danger recall 0.54
-  (27 of 50; the user's own crisis words 11 of 25), FP 0.064 (7 of 110).  The rules were
-  widened with general patterns on its misses and on messages written for the purpose
-  (labelled "tune" gained 396, many of them negatives: 846 in all), and the classifier
-  retrained on labelled + blind_a + blind_b with a stricter false-positive budget
-  (bench/train_danger.py).  After: blind_b per-kind recall 0.984 (rules alone 0.968),
-  any-danger recall 1.00, FP 0.000 - tuned figures, no longer a measure of anything.
-- blind_c.jsonl (200 messages, another writer who never saw the rules) is the blind set
-  now, never tuned on; totals only.  Measured once after the blind_b round: danger recall
-  per kind 0.637 (58 of 91), any-danger recall 0.705 (55 of 78), FP 0.016 (2 of 122),
-  tactic micro-F1 0.641; the rules alone 0.560 / 0.008.  As with blind_b before it: the
-  tuned sets sit near 0.98, a new writer near 0.64.
-- blind_c round: blind_c was then opened and became tuning data (rules widened with
-  general patterns on its misses; classifier retrained on labelled + blind_a, b and c).
-- blind_d.jsonl (200 messages, another writer who never saw the rules, asked for more
-  indirect wordings: veiled threats, euphemisms, quoted texts) is the blind set now,
-  never tuned on; totals only.  Before the blind_c round: per-kind danger recall 0.462,
-  any-danger 0.560, FP 0.048.  After it: 0.490 (51 of 104), any-danger 0.587 (44 of 75),
-  FP 0.040 (5 of 125), tactic micro-F1 0.539; rules alone 0.442 / 0.040.  Per kind:
-  violence 13/27, stalking 13/24, self_harm_them 5/9, self_harm_user 11/19, weapon 5/9,
-  child_safety 4/16.  A round of rules carries over only a little to the next writer.
-- The gentle tier (a softer "are you safe?" for texts the classifier leans on without
-  reaching its threshold; thresholds by cross-validation on the training sets, at most
-  10% of ordinary messages out of fold) brings 49 of blind_d's 75 danger messages (0.653)
-  to at least that question, asking it of 5 of 125 ordinary ones (0.040).
-- blind_d round: blind_d was then opened for danger (rules widened on its misses; the
-  normaliser no longer hides a message on the same line as "Forwarded from X:"; the
-  classifier retrained on labelled + blind_a to d).  Its tactic labels were not tuned on.
-- blind_e.jsonl (200 messages, a third writer who never saw the rules, asked for other
-  registers and regions) is the blind set now, never tuned on; totals only.  Before the
-  blind_d round: per-kind danger recall 0.613, any-danger 0.707, FP 0.040.  After it:
-  0.642 (68 of 106), any-danger 0.760 (57 of 75), FP 0.048 (6 of 125), tactic micro-F1
-  0.589; rules alone 0.575 / 0.040.  Per kind: violence 16/26, stalking 14/25,
-  self_harm_them 5/9, self_harm_user 16/19, weapon 8/9, child_safety 9/18.  With the
-  gentle question: 62 of 75 danger messages (0.827) reached, 3 of 125 ordinary ones
-  (0.024) asked.
+Prints, for each writer's set held out in turn (leave one writer out) and for the newest
+blind set (totals only): any-danger recall, recall per danger kind, the false-positive rate
+on messages with no danger, and tactic micro-F1, for
+
+- rules: the danger rules and the small lexicon classifier (flows/analysis/danger.py,
+  classifier.py), as shipped;
+- learned: the TF-IDF model (flows/analysis/learned.py), trained without the held-out
+  writer, thresholds chosen on the other writers only;
+- combined: what the bot does (rules OR learned, with the sender's context).
+
+Read before trusting a figure: the rules were written and tuned on w0 to w4 (the first five
+sets), and the lexicon classifier was trained on w0 to w3, so "rules" and "combined" on those
+folds are not blind.  On w_g to w_l (written for the learned model, never seen by the rules)
+every column is a blind measure of the rules; the learned column is leave-one-writer-out
+everywhere.  The blind set (bench/corpus.py BLIND) is scored with the shipped model (trained
+on every training set); nobody has read it or tuned on it.  bench/learned.md records the
+figures and the choices.
 """
 
 from __future__ import annotations
 
-import json
+import statistics
 import sys
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import BLIND, BLIND_SCORED, DATA, TRAINING, load
 
-from flows.analysis import analyze  # noqa: E402
-from flows.analysis.metrics import Report, evaluate, load_rows, rules_only  # noqa: E402
+from flows.analysis import analyze, check_danger
+from flows.analysis.learned import Model, load_model, score
+from flows.types import DANGER_KINDS, TACTICS
 
-DATA = ROOT / "tests" / "data"
-LABELLED = DATA / "labelled_messages.jsonl"
-BLIND_A = DATA / "blind_a.jsonl"
-BLIND_B = DATA / "blind_b.jsonl"
-BLIND_C = DATA / "blind_c.jsonl"
-BLIND_D = DATA / "blind_d.jsonl"
-BLIND_E = DATA / "blind_e.jsonl"
-MODEL = ROOT / "flows" / "analysis" / "data" / "danger_model.json"
-TARGETS = {"danger_recall": 0.95, "danger_fp": 0.05, "tactic_micro_f1": 0.80}
+TARGETS = {"any": 0.80, "fp": 0.05, "kind": 0.70, "tactic_f1": 0.70}
 
 
-def show(name: str, report: Report, errors: bool) -> None:
-    print(f"\n== {name}: {report.messages} messages")
-    print(f"{'tactic':<14}{'prec':>7}{'recall':>8}{'f1':>7}{'tp':>5}{'fp':>5}{'fn':>5}")
-    for tactic, c in report.tactics.items():
-        if c.tp + c.fp + c.fn:
-            print(
-                f"{tactic:<14}{c.precision:>7.2f}{c.recall:>8.2f}{c.f1:>7.2f}"
-                f"{c.tp:>5}{c.fp:>5}{c.fn:>5}"
-            )
-    micro = report.tactic_micro
-    print(f"{'MICRO':<14}{micro.precision:>7.2f}{micro.recall:>8.2f}{micro.f1:>7.2f}")
-    print(f"{'danger':<14}{'prec':>7}{'recall':>8}{'':>7}{'tp':>5}{'fp':>5}{'fn':>5}")
-    for kind, c in report.danger.items():
-        if c.tp + c.fp + c.fn:
-            print(
-                f"{kind:<14}{c.precision:>7.2f}{c.recall:>8.2f}{'':>7}{c.tp:>5}{c.fp:>5}{c.fn:>5}"
-            )
-    ok = (
-        report.danger_recall >= TARGETS["danger_recall"]
-        and report.danger_false_positive_rate <= TARGETS["danger_fp"]
-        and micro.f1 >= TARGETS["tactic_micro_f1"]
-    )
-    print(
-        f"danger recall {report.danger_recall:.3f} (target >= {TARGETS['danger_recall']})  "
-        f"danger FP rate {report.danger_false_positive_rate:.3f} on {report.safe_messages} "
-        f"messages without danger (target <= {TARGETS['danger_fp']})  "
-        f"tactic micro-F1 {micro.f1:.3f} (target >= {TARGETS['tactic_micro_f1']})  "
-        f"{'OK' if ok else 'BELOW TARGET'}"
-    )
-    if errors:
-        for line in report.errors:
-            print("  ", line)
+@dataclass
+class Tally:
+    messages: int = 0
+    dangerous: int = 0
+    caught: int = 0
+    safe: int = 0
+    flagged: int = 0
+    kind_tp: dict[str, int] | None = None
+    kind_n: dict[str, int] | None = None
+    ttp: int = 0
+    tfp: int = 0
+    tfn: int = 0
 
+    def __post_init__(self) -> None:
+        self.kind_tp = {k: 0 for k in DANGER_KINDS}
+        self.kind_n = {k: 0 for k in DANGER_KINDS}
 
-def show_totals(name: str, report: Report) -> None:
-    """Totals only (a blind set: no texts, no errors, no per-tactic table)."""
-    print(f"\n== {name}: {report.messages} messages (totals only)")
-    for kind, c in report.danger.items():
-        if c.tp + c.fn:
-            print(f"  {kind:<15} recall {c.recall:.3f} ({c.tp} of {c.tp + c.fn})")
-    print(
-        f"  danger recall per kind {report.danger_recall:.3f}  any-danger recall "
-        f"{report.any_danger_recall:.3f} ({report.danger_flagged} of {report.danger_messages})"
-        f"  FP rate {report.danger_false_positive_rate:.3f} ({report.safe_flagged} of "
-        f"{report.safe_messages})  tactic micro-F1 {report.tactic_micro.f1:.3f}"
-    )
-
-
-def speed() -> None:
-    text = (
-        "I'm so sorry, I miss you. Are you picking her up at 5? You'll regret this. "
-        "he said he'd kill me if I left. this deadline is killing me lol 😂\n"
-    )
-    big = (text * (100_000 // len(text) + 1))[:100_000]
-    start = time.perf_counter()
-    analyze(big)
-    print(f"\nspeed: analyze() on 100 KB took {time.perf_counter() - start:.3f} s")
-
-
-BLIND_RUNS = (
-    "blind first runs, before any tuning on them: labelled batch 2 (now in tune) danger "
-    "recall 0.60 / FP 0.054 / tactic micro-F1 0.58; labelled holdout 0.27 / 0.031 / 0.54; "
-    "blind_a 0.458 / 0.036 / 0.547 (since tuned on); blind_b 0.274 / 0.018 / 0.487 before "
-    "the blind_a round and 0.306 / 0.018 / 0.561 after it (never tuned on); with the "
-    "trained classifier (thresholds by CV on labelled + blind_a): blind_b 0.435 / 0.064 / "
-    "0.568 (since tuned on); after the blind_b round (rules widened on blind_b, classifier "
-    "retrained on labelled + blind_a + blind_b): blind_c 0.637 / 0.016 / 0.641, any-danger "
-    "recall 0.705, rules alone 0.560 / 0.008 (since tuned on); after the blind_c round "
-    "(rules widened on blind_c, classifier retrained on labelled + blind_a, b and c): "
-    "blind_d 0.490 / 0.040 / 0.539, any-danger recall 0.587, rules alone 0.442 / 0.040, "
-    "with the gentle question any-danger reach 0.653 (since tuned on); after the blind_d "
-    "round: blind_e 0.642 / 0.048 / 0.589, any-danger recall 0.760, rules alone 0.575 / "
-    "0.040, with the gentle question any-danger reach 0.827 (never tuned on)"
-)
-
-
-def danger_table(sets: list[tuple[str, list[dict[str, object]]]]) -> None:
-    """Danger recall / FP rate: rules only against rules + the trained classifier (the
-    default of detect_danger), and the classifier's cross-validated figures."""
-    print("\n== danger: rules only vs rules + classifier (recall / FP rate)")
-    for name, rows in sets:
-        rules = evaluate(rows, rules_only, tactics_too=False)
-        both = evaluate(rows, tactics_too=False)
-        print(
-            f"{name:<44} rules {rules.danger_recall:.3f} / "
-            f"{rules.danger_false_positive_rate:.3f}   combined {both.danger_recall:.3f} / "
-            f"{both.danger_false_positive_rate:.3f}"
-        )
-    model = json.loads(MODEL.read_text(encoding="utf-8"))
-    print("5-fold cross-validation on labelled + blind_a to d (bench/train_danger.py):")
-    for mode, fig in model["cross_validated"].items():
-        if mode == "gentle":
-            print(
-                f"  {mode:<11} danger reached (safety message or gentle question) "
-                f"{fig['covered']:.3f}  ordinary messages asked {fig['asked']:.3f}"
-            )
+    def add(self, row: Mapping[str, Any], danger: set[str], tactics: set[str]) -> None:
+        assert self.kind_tp is not None and self.kind_n is not None
+        self.messages += 1
+        expected = set(row["danger"])
+        if expected:
+            self.dangerous += 1
+            self.caught += bool(danger)
         else:
-            print(f"  {mode:<11} recall {fig['recall']:.3f}  FP {fig['fp']:.3f}")
+            self.safe += 1
+            self.flagged += bool(danger)
+        for k in expected:
+            self.kind_n[k] += 1
+            self.kind_tp[k] += k in danger
+        if row["sender"] != "me":
+            want = set(row["tactics"])
+            self.ttp += len(want & tactics)
+            self.tfp += len(tactics - want)
+            self.tfn += len(want - tactics)
+
+    @property
+    def any(self) -> float:
+        return self.caught / self.dangerous if self.dangerous else 1.0
+
+    @property
+    def fp(self) -> float:
+        return self.flagged / self.safe if self.safe else 0.0
+
+    @property
+    def kind(self) -> float:
+        assert self.kind_tp is not None and self.kind_n is not None
+        n = sum(self.kind_n.values())
+        return sum(self.kind_tp.values()) / n if n else 1.0
+
+    @property
+    def tactic_f1(self) -> float:
+        d = 2 * self.ttp + self.tfp + self.tfn
+        return 2 * self.ttp / d if d else 1.0
+
+    def per_kind(self) -> str:
+        assert self.kind_tp is not None and self.kind_n is not None
+        return "  ".join(
+            f"{k} {self.kind_tp[k]}/{self.kind_n[k]}" for k in DANGER_KINDS if self.kind_n[k]
+        )
+
+    def line(self) -> str:
+        return (
+            f"any {self.any:.3f} ({self.caught}/{self.dangerous})  kind {self.kind:.3f}  "
+            f"FP {self.fp:.3f} ({self.flagged}/{self.safe})  tactic F1 {self.tactic_f1:.3f}"
+        )
+
+
+def source_of(row: Mapping[str, Any]) -> str:
+    return "user" if row["sender"] == "me" else "incoming"
+
+
+def verdict(row: Mapping[str, Any], learned: Any) -> tuple[set[str], set[str]]:
+    """What the product says of a row (danger kinds, tactics) with the given learned model
+    (``None``: the rules and the lexicon classifier alone)."""
+    sender = row["sender"]
+    found = check_danger(row["text"], source_of(row), sender=sender, learned=learned).found
+    tactics = set(analyze(row["text"], sender=sender, learned=learned).tactic_ids)
+    return {f.id for f in found}, tactics
+
+
+def show(title: str, tallies: Mapping[str, Tally], per_kind: bool = True) -> None:
+    print(f"\n== {title}")
+    for name, t in tallies.items():
+        print(f"  {name:<9} {t.line()}")
+        if per_kind and name == "combined":
+            print(f"  {'':<9} {t.per_kind()}")
+
+
+def leave_one_writer_out() -> dict[str, Tally]:
+    import train_learned as T  # scikit-learn: training only
+
+    result = T.lowo()
+    rows = result["rows"]
+    overall = {name: Tally() for name in ("rules", "learned", "combined")}
+    for writer, fold in result["folds"].items():
+        model = Model.from_json(fold["model"])
+        tallies = {name: Tally() for name in ("rules", "learned", "combined")}
+        for r in fold["index"]:
+            row = rows[r]
+            scored = {s.label: s for s in score(model, row["text"], row["sender"])}
+            alone = (
+                {k for k in DANGER_KINDS if scored[k].found}
+                | ({"any"} if scored["danger"].found else set()),
+                {t for t in TACTICS if scored[t].found},
+            )
+            for name, (d, t) in (
+                ("rules", verdict(row, None)),
+                ("learned", alone),
+                ("combined", verdict(row, model)),
+            ):
+                tallies[name].add(row, d, t)
+                overall[name].add(row, d, t)
+        show(f"held out: {writer} ({len(fold['index'])} messages)", tallies)
+    show("all folds together", overall)
+    return overall
+
+
+def blind_totals() -> Tally | None:
+    if BLIND_SCORED and "--score-blind-again" not in sys.argv:
+        print(f"\n== blind set {BLIND.file}: already scored once (bench/learned.md); not again")
+        return None
+    path = DATA / BLIND.file
+    if not path.exists():
+        print(f"\n== blind set {BLIND.file}: not in tests/data yet")
+        return None
+    model = load_model()
+    if model is None:
+        print("\n== blind set: the shipped learned model is missing")
+        return None
+    t = Tally()
+    for row in load([BLIND]):
+        danger, tactics = verdict(row, model)
+        t.add(row, danger, tactics)
+    print(f"\n== blind set {BLIND.writer} ({t.messages} messages, totals only)")
+    print(f"  combined  {t.line()}")
+    print(f"  {'':<9} {t.per_kind()}")
+    ok = t.any >= TARGETS["any"] and t.fp <= TARGETS["fp"] and t.tactic_f1 >= TARGETS["tactic_f1"]
+    assert t.kind_tp is not None and t.kind_n is not None
+    kinds_ok = all(t.kind_tp[k] >= TARGETS["kind"] * t.kind_n[k] for k in DANGER_KINDS)
     print(
-        "  (the rules were tuned on these sets, so their CV figures are not blind; the "
-        "classifier's are)"
+        f"  targets (any >= {TARGETS['any']}, FP <= {TARGETS['fp']}, each kind >= "
+        f"{TARGETS['kind']}, tactic F1 >= {TARGETS['tactic_f1']}): "
+        f"{'met' if ok and kinds_ok else 'NOT met'}"
+    )
+    return t
+
+
+def latency() -> None:
+    base = (
+        "I know you moved to the flat by the park, nice curtains by the way. Pick up the kids "
+        "at 5 on Saturday or I'll call my lawyer. I'm sorry, I miss you so much, please. "
+    )
+    analyze(base, sender="them")  # load the models first (once, at start-up in the bot)
+    times = []
+    for i in range(60):
+        text = (f"{i} " + base * 10)[:1000]  # a new text each time: no cache helps
+        t0 = time.perf_counter()
+        analyze(text, sender="them")
+        times.append(time.perf_counter() - t0)
+    print(
+        f"\nlatency: the whole analysis of a 1,000-character message, median "
+        f"{statistics.median(times) * 1000:.1f} ms (target < 10 ms), max "
+        f"{max(times) * 1000:.1f} ms over {len(times)} runs"
     )
 
 
 def main() -> int:
-    rows = load_rows(LABELLED)
-    errors = "--errors" in sys.argv
-    show("labelled: all", evaluate(rows), errors)
-    show("labelled: tune", evaluate(r for r in rows if r.get("split") != "holdout"), False)
-    show("labelled: holdout", evaluate(r for r in rows if r.get("split") == "holdout"), False)
-    show("blind_a (tuned on)", evaluate(load_rows(BLIND_A)), errors)
-    show("blind_b (tuned on)", evaluate(load_rows(BLIND_B)), errors)
-    show("blind_c (tuned on for danger)", evaluate(load_rows(BLIND_C)), errors)
-    show("blind_d (tuned on for danger)", evaluate(load_rows(BLIND_D)), errors)
-    tactic_sets = rows + load_rows(BLIND_A) + load_rows(BLIND_B)
-    show("labelled + blind_a, b (the tactic target)", evaluate(tactic_sets), False)
-    tuned = tactic_sets + load_rows(BLIND_C) + load_rows(BLIND_D)
-    show("labelled + blind_a to d (the danger targets)", evaluate(tuned), False)
-    sets = [("labelled + blind_a to d (trained/tuned on)", tuned)]
-    if BLIND_E.exists():
-        blind_e = load_rows(BLIND_E)
-        show_totals("blind_e (never tuned on)", evaluate(blind_e))
-        sets.append(("blind_e (never trained or tuned on)", blind_e))
-    danger_table(sets)
-    print("\n" + BLIND_RUNS)
-    speed()
+    print(f"training sets: {len(TRAINING)} files from {len({s.writer for s in TRAINING})} writers")
+    if "--no-lowo" not in sys.argv:
+        leave_one_writer_out()
+    blind_totals()
+    latency()
     return 0
 
 

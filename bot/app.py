@@ -21,6 +21,7 @@ from bot.store.facade import Store
 from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
 from bot.telegram.transport import AiohttpRequest
+from flows.analysis.learned import load_model
 from flows.commands import MENU
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,8 @@ def build_application(
     conversation.hooks = scheduler
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        # the learned model is read once, off the event loop, before the first message
+        await asyncio.to_thread(load_model)
         await application.bot.set_my_commands([BotCommand(c.name, c.menu) for c in MENU])
         await scheduler.start(application)
         if application.job_queue is not None:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from flows import analysis, commands
+from flows.analysis.context import Sender
 from flows.choices import Press, unpack
 from flows.commands import Menu
 from flows.conversations import (
@@ -33,7 +34,6 @@ from flows.conversations import (
     safety,
     urge,
 )
-from flows.flowspec import FlowSpec
 from flows.replies import LONG_PASTE, MAX_PASTE, button, clip, keyboard, main_menu
 from flows.steps import Flow
 from flows.types import (
@@ -48,7 +48,7 @@ from flows.types import (
     UserData,
 )
 
-FLOWS: dict[str, FlowSpec | Flow[Any]] = {
+FLOWS: dict[str, Flow[Any]] = {
     spec.name: spec
     for spec in (
         onboarding.FLOW,
@@ -320,11 +320,21 @@ def _source(state: State | None, inp: Input) -> Literal["user", "incoming"]:
     return "incoming" if state.get("step") in FLOWS[state["flow"]].incoming_steps else "user"
 
 
+def _sender(state: State | None, source: str) -> Sender:
+    """Who wrote the text: the user, or whoever the flow's paste step is about (the person
+    they left, unless the flow says a relay)."""
+    if source == "user":
+        return "me"
+    if state is None or state["flow"] == "resume":
+        return "them"
+    return FLOWS[state["flow"]].sender
+
+
 def _text(state: State | None, inp: Input, data: UserData) -> Outcome:
     text, cut = clip(inp.text, MAX_PASTE)
     inp = replace(inp, text=text)
     source = _source(state, inp)
-    check = analysis.check_danger(text, source=source)
+    check = analysis.check_danger(text, source=source, sender=_sender(state, source))
     kinds = [f.id for f in check.found]
     before: list[Reply] = []
     effects: list[Effect] = []

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Self, TypeVar, Union, cast
 
+from flows.analysis.context import Sender
 from flows.choices import Choice, Press, unpack
 from flows.types import Effect, Input, Outcome, Reply, State, UserData
 
@@ -179,6 +180,8 @@ class Flow(Generic[S]):
     forward_steps: frozenset[str] | None = None
     #: Effects that keep what the user typed when the flow is abandoned.
     keep_typed: Callable[[S], tuple[Effect, ...]] = _no_effects
+    #: Who wrote what is pasted at the incoming steps (for the danger check's context).
+    sender: Sender = "them"
 
     # ------------------------------------------------------------------ the JSON edge
     def load(self, raw: State) -> S | None:

@@ -264,6 +264,7 @@ async def test_export_sends_the_users_data_and_a_pdf_evidence_report(env: Env) -
     await env.send("He checked my phone every night")
     await env.send("/hoover")
     await env.send("I'm sorry, I've changed. Please come home.")
+    await env.press("No")  # not frightening
     await env.press("Save it")
     await env.press("them")
     before = len(env.request.calls)
@@ -417,6 +418,7 @@ async def test_export_decrypts_the_evidence_once(env: Env, monkeypatch: pytest.M
     await env.send("/start")
     await env.send("/hoover")
     await env.send("I'm sorry, I've changed. Please come home.")
+    await env.press("No")  # not frightening
     await env.press("Save it")
     await env.press("them")
     user_id = await env.store.find_user(USER)

@@ -1,4 +1,5 @@
-"""The trained danger classifier (flows/analysis/classifier.py) behind the rules."""
+"""The trained danger classifier (flows/analysis/classifier.py) behind the rules.  These
+tests are about it alone, so the learned model (learned.py, OR'ed in by default) is off."""
 
 from __future__ import annotations
 
@@ -38,14 +39,14 @@ def test_model_loads_from_the_package_data() -> None:
 
 @pytest.mark.parametrize(("text", "kind"), MISSED_BY_RULES)
 def test_classifier_finds_what_the_rules_miss(text: str, kind: str) -> None:
-    assert detect_danger(text, "user", model=None) == ()
-    found = detect_danger(text, "user")
+    assert detect_danger(text, "user", model=None, learned=None) == ()
+    found = detect_danger(text, "user", learned=None)
     assert [f.id for f in found] == [kind]
 
 
 @pytest.mark.parametrize(("text", "kind"), MISSED_BY_RULES)
 def test_a_classifier_finding_is_explained_with_the_users_own_words(text: str, kind: str) -> None:
-    (finding,) = detect_danger(text, "user")
+    (finding,) = detect_danger(text, "user", learned=None)
     assert finding.phrases and len(finding.phrases) <= 3
     assert all(phrase and phrase in text for phrase in finding.phrases)
     assert finding.why.startswith(f"Words like “{finding.phrases[0]}”")
@@ -53,7 +54,7 @@ def test_a_classifier_finding_is_explained_with_the_users_own_words(text: str, k
 
 def test_phrases_are_cut_from_the_original_text_after_normalisation() -> None:
     text = "He put his HANDS on me agaaain last nite, ur next he said"
-    found = detect_danger(text, "user")
+    found = detect_danger(text, "user", learned=None)
     assert found
     for finding in found:
         assert all(phrase in text for phrase in finding.phrases)
@@ -64,7 +65,7 @@ def test_an_incoming_message_is_never_the_users_own_self_harm() -> None:
     text = "I've got enough tablets saved now"
     ids = [f.id for f in classify(model, normalize(text), "incoming")]
     assert "self_harm_user" not in ids
-    assert [f.id for f in detect_danger(text, "incoming")] == ["self_harm_them"]
+    assert [f.id for f in detect_danger(text, "incoming", learned=None)] == ["self_harm_them"]
 
 
 @pytest.mark.parametrize(
@@ -77,8 +78,8 @@ def test_an_incoming_message_is_never_the_users_own_self_harm() -> None:
     ],
 )
 def test_what_the_rules_clear_stays_clear(text: str) -> None:
-    assert detect_danger(text, "user") == ()
-    assert detect_danger(text, "incoming") == ()
+    assert detect_danger(text, "user", learned=None) == ()
+    assert detect_danger(text, "incoming", learned=None) == ()
 
 
 def test_a_confident_model_can_overrule_a_cleared_idiom() -> None:
@@ -92,8 +93,8 @@ def test_a_confident_model_can_overrule_a_cleared_idiom() -> None:
         confident=(-50.0,) * len(model.kinds),
         gentle=(-100.0,) * len(model.kinds),
     )
-    assert detect_danger(text, "user", model=sure) != ()
-    assert detect_danger(text, "user") == ()
+    assert detect_danger(text, "user", model=sure, learned=None) != ()
+    assert detect_danger(text, "user", learned=None) == ()
 
 
 # --------------------------------------------------------------------------- gentle tier
@@ -108,10 +109,10 @@ LEANING = (
 def test_a_text_that_leans_towards_danger_is_worth_a_gentle_question(
     text: str, source: str
 ) -> None:
-    check = check_danger(text, source)  # type: ignore[arg-type]
+    check = check_danger(text, source, learned=None)  # type: ignore[arg-type]
     assert check.found == ()
     assert check.possible
-    assert detect_danger(text, source) == ()  # type: ignore[arg-type]
+    assert detect_danger(text, source, learned=None) == ()  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -124,12 +125,12 @@ def test_a_text_that_leans_towards_danger_is_worth_a_gentle_question(
     ],
 )
 def test_ordinary_texts_get_no_gentle_question(text: str) -> None:
-    assert check_danger(text, "user").possible == ()
-    assert check_danger(text, "incoming").possible == ()
+    assert check_danger(text, "user", learned=None).possible == ()
+    assert check_danger(text, "incoming", learned=None).possible == ()
 
 
 def test_found_danger_is_never_also_a_gentle_question() -> None:
-    check = check_danger("he said he will kill me tonight", "user")
+    check = check_danger("he said he will kill me tonight", "user", learned=None)
     assert [f.id for f in check.found] == ["violence"]
     assert check.possible == ()
 
@@ -143,7 +144,7 @@ def test_the_gentle_threshold_is_never_above_the_finding_threshold() -> None:
 def test_a_long_ordinary_text_does_not_add_up_to_danger() -> None:
     line = "Can you bring the school forms on Tuesday? The car is at the garage until then. "
     text = line * (100_000 // len(line))
-    assert detect_danger(text, "incoming") == ()
+    assert detect_danger(text, "incoming", learned=None) == ()
 
 
 def test_training_is_deterministic_and_the_shipped_model_is_up_to_date() -> None:

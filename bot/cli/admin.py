@@ -204,12 +204,22 @@ async def _check_database(
         )
 
 
+def _check_model(report: _Report) -> None:
+    from flows.analysis.learned import load_model, model_status
+
+    if load_model() is None:
+        report.note(model_status())  # the bot still runs, on the rules
+    else:
+        report.ok(model_status())
+
+
 async def doctor(settings: Settings) -> int:
     """Check configuration, master key, key store and database; explain what is wrong."""
     report = _Report()
     _check_config(settings, report)
     keystate = await _check_keys(settings, report)
     await _check_database(settings, report, keystate)
+    _check_model(report)
     if report.problems:
         print(f"\n{len(report.problems)} problem(s) found.")
         return 1

@@ -51,10 +51,10 @@ def _cmd_analyze(settings: Settings | None, args: argparse.Namespace) -> int:
     if args.text == "-":
         for line in sys.stdin:
             line = line.rstrip("\n")
-            _print_json(analyze(line).to_json())
+            _print_json(analyze(line, sender=args.sender).to_json())
             sys.stdout.flush()
         return 0
-    _print_json(analyze(" ".join([args.text, *args.more])).to_json())
+    _print_json(analyze(" ".join([args.text, *args.more]), sender=args.sender).to_json())
     return 0
 
 
@@ -96,6 +96,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="analyse a message and print JSON ('-' reads stdin lines)")
     p.add_argument("text", help="the message, or - to read one message per line from stdin")
     p.add_argument("more", nargs="*", help=argparse.SUPPRESS)
+    p.add_argument(
+        "--from",
+        dest="sender",
+        choices=("them", "relay", "other", "me"),
+        default="them",
+        help="who wrote it: the person you left (default), someone passing messages, "
+        "someone else, or you",
+    )
     p.set_defaults(func=_cmd_analyze, needs_settings=False)
 
     p = sub.add_parser("check-draft", help="check a reply you want to send and print JSON")

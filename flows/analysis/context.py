@@ -26,12 +26,14 @@ alone added more wrong tactics than right ones.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Literal
 
 from flows.analysis import learned
 from flows.analysis.learned import Model, Scored
+from flows.analysis.matching import negated
 from flows.analysis.result import Finding
 from flows.types import DANGER_KINDS
 
@@ -64,14 +66,14 @@ DANGER_WHY: dict[str, str] = {
 }
 TACTIC_WHY = "Messages worded like this often carry this pattern."
 
-_RECENT: OrderedDict[tuple[str, str], dict[str, Scored]] = OrderedDict()
+_RECENT: OrderedDict[tuple[int, str, str], dict[str, Scored]] = OrderedDict()
 _RECENT_SIZE = 32
 
 
 def scores(model: Model, text: str, sender: Sender) -> dict[str, Scored]:
     """The model's scores of ``text`` from ``sender`` (the last few are kept: the safety
     net and the flow look at the same pasted message)."""
-    key = (text, sender)
+    key = (id(model), text, sender)
     found = _RECENT.get(key)
     if found is None:
         found = _RECENT[key] = {s.label: s for s in learned.score(model, text, sender)}
@@ -88,10 +90,36 @@ def _margin(s: Scored) -> float:
     return s.logit - s.threshold
 
 
+#: Whose self-harm it is, the model's guess aside: the user's own words are about the user
+#: (reported speech is the rules' to find), anyone else's about themself.
+_NOT_FROM = {True: "self_harm_them", False: "self_harm_user"}
+
+
+_NEGATION = re.compile(r"\b(?:not|never|no|don't|dont|won't|wont|wouldn't|isn't|ain't)\b")
+
+
+def _negation(low: str, start: int, end: int) -> bool:
+    """A quoted span that is negated, or is itself a negation: the model's words for a
+    danger it weighed against its own negation are not a finding on their own."""
+    return negated(low, start, end) or bool(_NEGATION.search(low, start, end))
+
+
+def _only_cleared(quoted: Sequence[str], cleared: Sequence[str]) -> bool:
+    """Every word the model quotes is inside what the rules let go ("he'd never hurt me",
+    "stick to your guns")."""
+    let_go = [c.lower() for c in cleared]
+    return bool(quoted) and all(any(q.lower() in c for c in let_go) for q in quoted)
+
+
 def combine_danger(
-    rules: Sequence[Finding], text: str, sender: Sender, model: Model | None
+    rules: Sequence[Finding],
+    text: str,
+    sender: Sender,
+    model: Model | None,
+    cleared: Sequence[str] = (),
 ) -> tuple[Finding, ...]:
-    """The danger findings the user is told about."""
+    """The danger findings the user is told about.  A learned finding resting only on
+    words the rules cleared is not one."""
     if model is None:
         return tuple(rules)
     scored = scores(model, text, sender)
@@ -109,10 +137,16 @@ def combine_danger(
     found = [s for s in kinds if s.found]
     if not found and "danger" in scored and scored["danger"].found and kinds:
         found = [max(kinds, key=_margin)]
+    low = text.lower() if len(text.lower()) == len(text) else None
     for s in found:
-        if s.label not in out:
-            spans = s.spans or scored["danger"].spans
-            out[s.label] = Finding(s.label, _quote(text, spans), DANGER_WHY[s.label])
+        if s.label in out or s.label == _NOT_FROM.get(sender == "me"):
+            continue
+        spans = s.spans or scored["danger"].spans
+        if low is not None and any(_negation(low, a, b) for a, b in spans):
+            continue  # "he would never hurt me", "I'm not going to hurt myself"
+        quoted = _quote(text, spans)
+        if not _only_cleared(quoted, cleared):
+            out[s.label] = Finding(s.label, quoted, DANGER_WHY[s.label])
     order = {k: i for i, k in enumerate(DANGER_KINDS)}
     return tuple(sorted(out.values(), key=lambda f: order.get(f.id, 99)))
 

@@ -25,6 +25,7 @@ read once; it never touches the network.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import math
 import re
@@ -52,6 +53,9 @@ CHAR_RANGE = (2, 5)
 #: The danger heads: one per kind, and "danger" for any kind at all.
 DANGER_HEADS = frozenset(DANGER_KINDS)
 MODEL_FILE = "learned_model.json.gz"
+#: The SHA-256 of the shipped model file (bench/train_learned.py --fit prints the new one):
+#: a damaged or swapped file is not loaded.
+MODEL_SHA256 = "05a253e7031a33d0be186e063b833cc1b7a4beb58991f3a5c5fef098c187a79e"
 
 #: A word (letters and digits, inner apostrophes) or one symbol (an emoji, "!").
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]", re.UNICODE)
@@ -320,8 +324,26 @@ def _explain(
 def load_model() -> Model | None:
     """The shipped model, or ``None`` if it is missing or broken (the rules still run;
     ``nocontact doctor`` says so)."""
+    return _load()[0]
+
+
+def model_status() -> str:
+    """One line for ``nocontact doctor``: loaded, or why not."""
+    model, why = _load()
+    if model is None:
+        return why
+    return f"learned model {model.version}: {len(model.coef)} features, {len(model.labels)} labels"
+
+
+@cache
+def _load() -> tuple[Model | None, str]:
     try:
         raw = resources.files("flows.analysis").joinpath("data", MODEL_FILE).read_bytes()
-        return Model.from_json(json.loads(gzip.decompress(raw)))
+    except OSError:
+        return None, f"the learned model ({MODEL_FILE}) is missing: the rules run alone"
+    if hashlib.sha256(raw).hexdigest() != MODEL_SHA256:
+        return None, f"the learned model ({MODEL_FILE}) fails its check: the rules run alone"
+    try:
+        return Model.from_json(json.loads(gzip.decompress(raw))), ""
     except (OSError, ValueError, KeyError, TypeError):
-        return None
+        return None, f"the learned model ({MODEL_FILE}) cannot be read: the rules run alone"

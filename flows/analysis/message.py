@@ -7,8 +7,8 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from flows.analysis.context import Sender, combine_danger, combine_tactics, source_for
-from flows.analysis.danger import detect_in
+from flows.analysis.context import Sender, combine_tactics, source_for
+from flows.analysis.danger import check_danger
 from flows.analysis.greyrock import practical_questions, reply
 from flows.analysis.learned import Model, load_model
 from flows.analysis.matching import Hit, compile_split, find_all, phrases
@@ -41,7 +41,7 @@ def analyze(
     each leave-one-writer-out fold)."""
     norm = normalize(text)
     model = load_model() if learned == "shipped" else learned
-    danger = combine_danger(detect_in(norm, source_for(sender)), text, sender, model)
+    danger = check_danger(text, source_for(sender), sender=sender, learned=model).found
     hits: dict[str, list[Hit]] = {}
     for tactic, patterns in _COMPILED.items():
         found = find_all(patterns, norm.text)

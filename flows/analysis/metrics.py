@@ -27,7 +27,7 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
 
 def rules_only(text: str, source: Source) -> tuple[Finding, ...]:
     """A ``Detector``: the danger rules without the classifier."""
-    return detect_danger(text, source, model=None)
+    return detect_danger(text, source, model=None, learned=None)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Self
 
+from flows.analysis.escalation_watch import notice, watch
 from flows.choices import Choice, Press, pack
 from flows.conversations import hoover, monkey, urge
 from flows.conversations.reasons import NO_REASONS_LINE, read_back
@@ -371,7 +372,21 @@ class DailyState(FlowState):
 
 
 def daily_start(data: UserData) -> Outcome:
-    return go(DAILY_FLOW, DailyState(), "status", data)
+    out = go(DAILY_FLOW, DailyState(), "status", data)
+    seen = data.settings.get("escalation_seen", [])
+    new = [e for e in watch(data.evidence, data.now) if e.key not in seen]
+    if not new:
+        return out
+    # after the check-in itself: its first line is what a lock screen shows
+    if discreet(data):
+        said = Reply(
+            "When you have a quiet moment, open /evidence: there's something in what you "
+            "saved that I'd like you to see."
+        )
+    else:
+        said = Reply(notice(new))
+    remembered = UpdateSettings({"escalation_seen": [*seen, *(e.key for e in new)][-20:]})
+    return replace(out, replies=(*out.replies, said), effects=(*out.effects, remembered))
 
 
 # --------------------------------------------------------------------------- asks
@@ -534,5 +549,5 @@ DAILY_FLOW: Flow[DailyState] = Flow(
         "reason": Step(_ask_reason, on={Dy.REASON: _show_reason, Dy.NOT_NOW: _not_now}),
     },
     resumable=True,
-    needs=frozenset({"unsent"}),
+    needs=frozenset({"unsent", "evidence"}),
 )

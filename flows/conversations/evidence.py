@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from flows.analysis.escalation_watch import notice, watch
 from flows.choices import Choice, Press
 from flows.commands import Menu
 from flows.replies import button, grid, keyboard, replies_from, short
@@ -40,7 +41,9 @@ def start(inp: Input, data: UserData) -> Outcome:
         )
         return end(Reply(text))
     state = EvidenceState()
-    return go(FLOW, replace(state, ids=_ids(state, data)), "list", data)
+    escalations = watch(data.evidence, data.now)
+    before = (Reply(notice(escalations)),) if escalations else ()
+    return go(FLOW, replace(state, ids=_ids(state, data)), "list", data, before=before)
 
 
 def _date(at: datetime) -> str:

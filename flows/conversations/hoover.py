@@ -15,9 +15,9 @@ from flows.conversations.safety_path import (
     FELT,
     Fear,
     Path,
-    afraid,
-    fear_question,
-    path_replies,
+    ask_fear,
+    ask_path,
+    in_danger,
     safety_line,
     support_reply,
 )
@@ -109,10 +109,6 @@ def _present(state: HooverState, text: str, at: str | None, data: UserData) -> O
     return go(FLOW, new, "fear", data, before=before, effects=effects)
 
 
-def _in_danger(state: HooverState) -> bool:
-    return bool(state.danger) or afraid(state.felt)
-
-
 # --------------------------------------------------------------------------- asks
 def _ask_paste(state: HooverState, data: UserData) -> tuple[Reply, ...]:
     text = (
@@ -122,21 +118,12 @@ def _ask_paste(state: HooverState, data: UserData) -> tuple[Reply, ...]:
     return (Reply(text),)
 
 
-def _ask_fear(state: HooverState, data: UserData) -> tuple[Reply, ...]:
-    return (fear_question(),)
-
-
-def _ask_path(state: HooverState, data: UserData) -> tuple[Reply, ...]:
-    warned = bool(set(state.danger) & set(state.warned))
-    return path_replies(state.danger, state.felt, data, saved=state.saved, warned=warned)
-
-
 def _ask_save(state: HooverState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Do you want to keep a copy in your evidence log? It's encrypted, and a record "
         "can matter later if you need an advocate, a lawyer or the police."
     )
-    if _in_danger(state):
+    if in_danger(state):
         text += " With threats, save a copy before you block, if it's safe to."
     buttons = keyboard([button("Save it", Hv.SAVE), button("Don't save", Hv.NOSAVE)])
     return (Reply(text, buttons),)
@@ -190,11 +177,8 @@ def _pasted(state: HooverState, text: str, inp: Input, data: UserData) -> Result
 
 
 def _felt(state: HooverState, press: Press, data: UserData) -> Result:
-    felt = FELT[Fear(press.choice)]
-    new = replace(state, felt=felt)
-    if afraid(felt) or state.danger:
-        return go(FLOW, new, "path", data)
-    return go(FLOW, new, "save", data)
+    new = replace(state, felt=FELT[Fear(press.choice)])
+    return go(FLOW, new, "path" if in_danger(new) else "save", data)
 
 
 def _reach_support(state: HooverState, press: Press, data: UserData) -> Result:
@@ -234,7 +218,7 @@ def _from_label(state: HooverState, text: str, inp: Input, data: UserData) -> Re
 def _no_reply(state: HooverState, press: Press, data: UserData) -> Result:
     ticks = tuple(t for t in data.settings.get("block_checklist", []) if t in _BLOCK_IDS)
     good = Reply("Good. Silence is a complete answer.")
-    if _in_danger(state):
+    if in_danger(state):
         good = Reply(f"Good. Silence is a complete answer. {safety_line(data)}")
     return go(FLOW, replace(state, ticks=ticks), "block", data, before=(good,))
 
@@ -293,9 +277,9 @@ FLOW: Flow[HooverState] = Flow(
     steps={
         "paste": Step(_ask_paste, text=_pasted),
         # ask the person: their answer counts as much as the detector's
-        "fear": Step(_ask_fear, on={Fear.YES: _felt, Fear.UNSURE: _felt, Fear.NO: _felt}),
+        "fear": Step(ask_fear, on={Fear.YES: _felt, Fear.UNSURE: _felt, Fear.NO: _felt}),
         "path": Step(
-            _ask_path,
+            ask_path,
             on={Path.SUPPORT: _reach_support, Path.SAVE: to("sender"), Path.ON: _path_on},
         ),
         "save": Step(_ask_save, on={Hv.SAVE: to("sender"), Hv.NOSAVE: to("plan")}),

@@ -15,9 +15,9 @@ from flows.conversations.safety_path import (
     FELT,
     Fear,
     Path,
-    afraid,
-    fear_question,
-    path_replies,
+    ask_fear,
+    ask_path,
+    in_danger,
     safety_line,
     support_reply,
 )
@@ -139,10 +139,6 @@ def _present(state: MonkeyState, text: str, at: str | None, data: UserData) -> O
     return go(FLOW, new, "fear", data, before=before, effects=effects)
 
 
-def _in_danger(state: MonkeyState) -> bool:
-    return bool(state.danger) or afraid(state.felt)
-
-
 # --------------------------------------------------------------------------- asks
 def _ask_who(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
     text = "Who passed it on? Pick a name or type a label. A nickname or an initial is enough."
@@ -152,15 +148,6 @@ def _ask_who(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
 
 def _ask_paste(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
     return (Reply(f"Paste or forward what {state.label} sent, or describe it."),)
-
-
-def _ask_fear(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
-    return (fear_question(),)
-
-
-def _ask_path(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
-    warned = bool(set(state.danger) & set(state.warned))
-    return path_replies(state.danger, state.felt, data, saved=state.saved, warned=warned)
 
 
 def _ask_choice(state: MonkeyState, data: UserData) -> tuple[Reply, ...]:
@@ -225,7 +212,7 @@ def _chose(
 
 def _felt(state: MonkeyState, press: Press, data: UserData) -> Result:
     new = replace(state, felt=FELT[Fear(press.choice)])
-    return go(FLOW, new, "path" if _in_danger(new) else "choice", data)
+    return go(FLOW, new, "path" if in_danger(new) else "choice", data)
 
 
 def _reach_support(state: MonkeyState, press: Press, data: UserData) -> Result:
@@ -252,7 +239,7 @@ def _save_now(state: MonkeyState, press: Press, data: UserData) -> Result:
 
 def _silence(state: MonkeyState, press: Press, data: UserData) -> Result:
     said = "Saying nothing is a complete answer. You don't owe anyone a reply about them."
-    if _in_danger(state):
+    if in_danger(state):
         said = f"{said} {safety_line(data)}"
     return _chose(state, "silence", data, Reply(said))
 
@@ -312,9 +299,9 @@ FLOW: Flow[MonkeyState] = Flow(
         "who": Step(_ask_who, on={Mk.WHO: _picked}, text=_who_typed),
         "paste": Step(_ask_paste, text=_pasted),
         # ask the person: their answer counts as much as the detector's
-        "fear": Step(_ask_fear, on={Fear.YES: _felt, Fear.UNSURE: _felt, Fear.NO: _felt}),
+        "fear": Step(ask_fear, on={Fear.YES: _felt, Fear.UNSURE: _felt, Fear.NO: _felt}),
         "path": Step(
-            _ask_path,
+            ask_path,
             on={Path.SUPPORT: _reach_support, Path.SAVE: _save_now, Path.ON: to("choice")},
         ),
         "choice": Step(
@@ -325,4 +312,5 @@ FLOW: Flow[MonkeyState] = Flow(
     resumable=True,
     incoming_steps=frozenset({"paste"}),
     forward_steps=frozenset({"who", "paste"}),
+    sender="relay",
 )

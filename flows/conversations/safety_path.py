@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from flows.choices import Choice
 from flows.commands import Menu
@@ -43,13 +44,43 @@ class Path(Choice):
 SELF_HARM = frozenset({"self_harm_them", "self_harm_user"})
 
 
+class Watched(Protocol):
+    """A flow state that asks the fear question (hoover, monkey)."""
+
+    @property
+    def danger(self) -> tuple[str, ...]: ...
+    @property
+    def warned(self) -> tuple[str, ...]: ...
+    @property
+    def felt(self) -> str | None: ...
+    @property
+    def saved(self) -> bool: ...
+
+
+def in_danger(state: Watched) -> bool:
+    """The detector found danger, or the person said the message frightens them."""
+    return bool(state.danger) or afraid(state.felt)
+
+
+def ask_fear(state: Watched, data: UserData) -> tuple[Reply, ...]:
+    """The "fear" step of a flow."""
+    return (fear_question(),)
+
+
+def ask_path(state: Watched, data: UserData) -> tuple[Reply, ...]:
+    """The "path" step of a flow: the safety path (the help lines only if the safety
+    message with them was not just shown)."""
+    warned = bool(set(state.danger) & set(state.warned))
+    return path_replies(state.danger, state.felt, data, saved=state.saved, warned=warned)
+
+
 def fear_question() -> Reply:
     text = (
         "Does this message frighten you, or make you worry about your safety or the "
         "children's? You know them; your answer counts as much as anything I can spot."
     )
     buttons = keyboard(
-        [button("Yes", Fear.YES), button("Not sure", Fear.UNSURE), button("No", Fear.NO)]
+        [button("Yes", Fear.YES), button("No", Fear.NO), button("Not sure", Fear.UNSURE)]
     )
     return Reply(text, buttons)
 

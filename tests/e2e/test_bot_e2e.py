@@ -144,6 +144,8 @@ async def test_hoover_names_tactics_saves_evidence_and_plans_no_reply(
     )
     assert "sincere" in step.lower()
     assert "promise" in step.lower() or "change" in step.lower()
+    assert "frighten you" in step  # asked once, with buttons
+    await user.press("No")
     await user.press("Save it")
     await user.press("them")
     if any("No reply" in label for label in user.button_labels()):
@@ -180,6 +182,7 @@ async def test_flying_monkey_boundary_and_relay_count(
     )
     assert "passes on a message" in step.lower() or "passed on" in step.lower()
     assert "guilt" in step.lower()
+    await user.press("No")
     step = visible(await user.press("boundary"))
     assert "not in contact" in step.lower() or "pass on" in step.lower()
     # a later relay from the same person is counted
@@ -318,6 +321,7 @@ async def test_hoover_necessary_contact_answers_only_the_practical_question(
         "I can't believe you would do this to our family after everything. "
         "Are you picking her up at 5?"
     )
+    await user.press("No")
     await user.press("Don't save")
     step = visible(await user.press("practical answer"))
     assert "picking her up at 5" in step
@@ -332,11 +336,13 @@ async def test_flying_monkey_say_nothing_and_block_are_logged_with_a_reminder(
     await user.say("/monkey")
     await user.say("Cousin J")
     await user.say("He told me to tell you he's not angry any more, just call him.")
+    await user.press("No")
     step = visible(await user.press("Say nothing"))
     assert "not your job" in step.lower() or "don't have to" in step.lower()
     await user.say("/monkey")
     await user.press("Cousin J")
     await user.say("Everyone is saying you made it all up.")
+    await user.press("No")
     step = visible(await user.press("block"))
     assert step
     assert telegram_errors(standin, 1014) == []

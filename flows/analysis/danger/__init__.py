@@ -14,12 +14,18 @@ trained classifier (classifier.py) for the kinds the rules did not find.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Literal
 
+from flows.analysis.context import Sender, combine_danger, possible, sender_for
 from flows.analysis.danger.detect import WHY, Classifier, DangerCheck
 from flows.analysis.danger.detect import check as _check
 from flows.analysis.danger.rule import Source
+from flows.analysis.learned import Model, load_model
 from flows.analysis.normalize import Normalized, normalize
 from flows.analysis.result import Finding
+
+#: The learned model to combine with the rules: the shipped one, another (bench/), or none.
+Learned = Model | Literal["shipped"] | None
 
 __all__ = [
     "WHY",
@@ -41,21 +47,45 @@ def detect_in(
     return _checked(norm, source, model).found
 
 
-def check_danger(text: str, source: Source = "user", model: Classifier = "shipped") -> DangerCheck:
-    """The safety net's check of any text: ``detect_danger``'s findings, and when there
-    are none, the kinds still worth a gentle "are you safe?" (``DangerCheck.possible``)."""
-    return _checked(normalize(text), source, model)
+def check_danger(
+    text: str,
+    source: Source = "user",
+    model: Classifier = "shipped",
+    *,
+    sender: Sender | None = None,
+    learned: Learned = "shipped",
+) -> DangerCheck:
+    """The safety net's check of any text: the rules' findings OR the learned model's
+    (flows/analysis/context.py), and when there are none, the kinds still worth a gentle
+    "are you safe?" (``DangerCheck.possible``).  ``sender``: who wrote it (by default the
+    user for ``source="user"``, else the person they left); ``learned=None``: the rules
+    and the lexicon classifier alone."""
+    rules = _checked(normalize(text), source, model)
+    chosen = load_model() if learned == "shipped" else learned
+    if chosen is None:
+        return rules
+    who = sender if sender is not None else sender_for(source)
+    found = combine_danger(rules.found, text, who, chosen, rules.cleared)
+    if found:
+        return DangerCheck(found)
+    return DangerCheck((), rules.possible or possible(text, who, chosen))
 
 
 def detect_danger(
-    text: str, source: Source = "user", model: Classifier = "shipped"
+    text: str,
+    source: Source = "user",
+    model: Classifier = "shipped",
+    *,
+    sender: Sender | None = None,
+    learned: Learned = "shipped",
 ) -> tuple[Finding, ...]:
     """Danger in a free text.  ``source="user"``: the user's own words (first-person
     self-harm is ``self_harm_user``); ``"incoming"``: a message someone sent the user
     (first-person self-harm is the sender's, ``self_harm_them``).  Reported speech in
     the user's words ("he said he'd kill me", "she's going to kill herself") is caught
-    either way.  ``model``: see ``detect_in``."""
-    return detect_in(normalize(text), source, model)
+    either way.  ``model``: see ``detect_in``; ``sender``, ``learned``: see
+    ``check_danger``."""
+    return check_danger(text, source, model, sender=sender, learned=learned).found
 
 
 #: The last few texts checked with the shipped model.  A pasted message is checked by

@@ -45,6 +45,9 @@ class DangerCheck:
     #: when nothing was found: the danger kinds the classifier leans towards, worth a
     #: gentle "are you safe?" (``Model.gentle``)
     possible: tuple[str, ...] = ()
+    #: the words of the text the rules looked at and let go (a negation, an idiom, a
+    #: harmless context): the learned model may not find danger in them alone
+    cleared: tuple[str, ...] = ()
 
 
 def rule_hits(text: str, source: Source) -> tuple[dict[Kind, list[Hit]], list[Hit]]:
@@ -84,6 +87,7 @@ def check(norm: Normalized, source: Source, model: Classifier) -> DangerCheck:
             findings.append(Finding(kind, phrases(norm, hits), why))
         elif kind in learnt:
             findings.append(learnt[kind])
+    let_go = phrases(norm, cleared) if cleared else ()
     if findings or model is None:
-        return DangerCheck(tuple(findings))
-    return DangerCheck((), worrying(chosen, norm, source, cleared, scores))
+        return DangerCheck(tuple(findings), cleared=let_go)
+    return DangerCheck((), worrying(chosen, norm, source, cleared, scores), let_go)

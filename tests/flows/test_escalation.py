@@ -1,0 +1,97 @@
+"""The escalation watch: deterministic, explained, told at the next check-in and in /evidence."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+
+from flows.analysis.escalation_watch import notice, watch
+from flows.conversations.checkin import Dy
+from flows.types import EvidenceView, UpdateSettings
+
+from .conftest import NOW, Convo, text_of
+
+
+def item(
+    days_ago: float,
+    *,
+    sender: str = "them",
+    tactics: tuple[str, ...] = (),
+    danger: tuple[str, ...] = (),
+    felt: str | None = None,
+    now: datetime = NOW,
+) -> EvidenceView:
+    at = now - timedelta(days=days_ago)
+    return EvidenceView(uuid.uuid4().hex, at, "hoover", sender, "…", None, tactics, danger, felt)
+
+
+def test_calm_history_raises_nothing() -> None:
+    evidence = [item(d, tactics=("affection",)) for d in (30, 20, 10)]
+    assert watch(evidence, NOW) == []
+
+
+def test_more_often_and_from_affection_to_threats_is_explained() -> None:
+    evidence = [
+        item(30, tactics=("affection", "apology")),
+        item(23, tactics=("affection",)),
+        item(3, tactics=("pressure",)),
+        item(2, tactics=("threat",)),
+        item(1, tactics=("threat",), danger=("violence",)),
+    ]
+    [found] = watch(evidence, NOW)
+    said = [s.text for s in found.signs]
+    assert "3 messages this week, up from less than one a week before." in said
+    assert "Earlier messages were warm or apologetic; the last two contain threats." in said
+    # the same evidence on the same clock says the same thing
+    assert watch(evidence, NOW) == [found]
+
+
+def test_weapons_turning_up_children_and_the_users_fear_are_signs() -> None:
+    evidence = [
+        item(5, danger=("weapon",)),
+        item(4, danger=("stalking",)),
+        item(3, danger=("child_safety",), felt="yes"),
+    ]
+    [found] = watch(evidence, NOW)
+    ids = {s.id for s in found.signs}
+    assert {"weapon", "turning_up", "children", "afraid"} <= ids
+    assert "A weapon was mentioned on 9 Mar." in {s.text for s in found.signs}
+
+
+def test_the_clock_decides_what_is_recent() -> None:
+    evidence = [item(3, danger=("weapon",))]
+    assert watch(evidence, NOW)
+    assert watch(evidence, NOW + timedelta(days=30)) == []  # a month later it is history
+
+
+def test_senders_are_watched_apart_and_the_notice_points_to_help() -> None:
+    evidence = [item(1, sender="Aunt C.", danger=("stalking",)), item(40, sender="them")]
+    found = watch(evidence, NOW)
+    assert [e.sender for e in found] == ["Aunt C."]
+    words = notice(found)
+    assert "from Aunt C." in words and "advocate" in words and "/export" in words
+
+
+def test_the_next_check_in_tells_it_once(known: Convo) -> None:
+    known.store.settings["discreet"] = False
+    known.store.evidence = [item(2, danger=("weapon",)), item(1, danger=("stalking",))]
+    out = known.trigger("checkin")
+    assert out.replies[0].kind == "checkin"  # the check-in comes first, as on a lock screen
+    assert "things may be getting worse" in text_of(out)
+    assert any(isinstance(e, UpdateSettings) and "escalation_seen" in e.patch for e in out.effects)
+    known.tap(Dy.NO_CONTACT)
+    out = known.trigger("checkin")
+    assert "getting worse" not in text_of(out)  # told once, not every day
+
+
+def test_a_discreet_check_in_only_points_to_evidence(known: Convo) -> None:
+    known.store.evidence = [item(1, danger=("weapon",))]
+    out = known.trigger("checkin")
+    assert "/evidence" in text_of(out) and "worse" not in text_of(out)
+
+
+def test_evidence_shows_the_escalation_above_the_list(known: Convo) -> None:
+    known.store.evidence = [item(1, danger=("stalking",)), item(2, tactics=("threat",))]
+    out = known.command("evidence")
+    assert "things may be getting worse" in out.replies[0].text
+    assert "Saved messages (2)" in text_of(out)

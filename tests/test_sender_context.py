@@ -1,0 +1,72 @@
+"""Who a message is from changes what it means: knowing where the user is, from the person
+they left, is stalking; the same words from a friend are not."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from flows.analysis import analyze, check_danger
+from flows.analysis.learned import load_model
+
+LOOK_ALIKES = (
+    "I'm outside, come down!",
+    "Saw you at the gym this morning, looking strong",
+    "Nice curtains at the new place",
+    "See you at the school gates at 3",
+)
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_whereabouts_from_them_is_stalking_and_from_a_friend_is_not(text: str) -> None:
+    assert "stalking" in analyze(text, sender="them").danger_ids
+    assert "stalking" not in analyze(text, sender="other").danger_ids
+    # the safety net's check takes the sender too
+    assert "stalking" in {f.id for f in check_danger(text, "incoming", sender="them").found}
+    assert not check_danger(text, "incoming", sender="other").found
+
+
+def test_the_learned_model_ships_and_explains_itself() -> None:
+    assert load_model() is not None
+    result = analyze("shame about your tyres, these things happen", sender="them")
+    assert result.danger
+    for finding in result.danger:
+        assert finding.phrases, finding  # the words that made it decide
+        assert all(p in "shame about your tyres, these things happen" for p in finding.phrases)
+
+
+def test_the_cli_takes_the_sender() -> None:
+    def kinds(sender: str) -> list[str]:
+        out = subprocess.run(
+            [sys.executable, "-m", "bot.cli.main", "analyze", "--from", sender, LOOK_ALIKES[0]],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return [f["id"] for f in json.loads(out.stdout)["danger"]]
+
+    assert kinds("them") == ["stalking"]
+    assert kinds("other") == []
+
+
+def test_the_shipped_model_file_is_the_one_checked_in() -> None:
+    """A retrained model must come with its new SHA-256 (bench/train_learned.py prints it);
+    a damaged file is refused and the rules run alone."""
+    from flows.analysis import learned
+
+    assert learned.model_status().startswith("learned model ")
+    learned._load.cache_clear()
+    learned.load_model.cache_clear()
+    real = learned.MODEL_SHA256
+    try:
+        learned.MODEL_SHA256 = "0" * 64
+        assert learned.load_model() is None
+        assert "fails its check" in learned.model_status()
+    finally:
+        learned.MODEL_SHA256 = real
+        learned._load.cache_clear()
+        learned.load_model.cache_clear()
+    assert learned.load_model() is not None
