@@ -12,6 +12,16 @@ from flows.analysis.escalation_watch import notice, watch
 from flows.choices import Choice, Press, pack
 from flows.conversations import hoover, monkey, urge
 from flows.conversations.reasons import NO_REASONS_LINE, read_back
+from flows.conversations.safety_path import (
+    FELT,
+    Fear,
+    Path,
+    afraid,
+    fear_question,
+    path_replies,
+    safety_line,
+    support_reply,
+)
 from flows.replies import button, grid, keyboard
 from flows.steps import Flow, FlowState, Result, Step, end, go, stay, to
 from flows.timezones import find_zone, shown_name, valid_zone
@@ -480,7 +490,33 @@ def _look_at_relay(state: DailyState, press: Press, data: UserData) -> Result:
 
 
 def _nothing_to_look_at(state: DailyState, press: Press, data: UserData) -> Result:
-    return end(Reply("Okay. When you're ready: /hoover for them, /monkey for others."))
+    # no message to look at, but they reached out: ask the person all the same
+    return to("fear")
+
+
+def _ask_fear(state: DailyState, data: UserData) -> tuple[Reply, ...]:
+    return (fear_question(),)
+
+
+def _ask_path(state: DailyState, data: UserData) -> tuple[Reply, ...]:
+    return path_replies((), "yes", data, saved=True, warned=False)
+
+
+LATER = "Okay. When you're ready: /hoover for them, /monkey for others."
+
+
+def _felt(state: DailyState, press: Press, data: UserData) -> Result:
+    if afraid(FELT[Fear(press.choice)]):
+        return to("path")
+    return end(Reply(LATER))
+
+
+def _reach_support(state: DailyState, press: Press, data: UserData) -> Result:
+    return to("path", support_reply(data))
+
+
+def _path_done(state: DailyState, press: Press, data: UserData) -> Result:
+    return end(Reply(f"{LATER} {safety_line(data)}"))
 
 
 def _after_mood(state: DailyState, mood: int | None, data: UserData) -> Outcome:
@@ -523,7 +559,7 @@ DAILY_FLOW: Flow[DailyState] = Flow(
     name="daily",
     title="today's check-in",
     state=DailyState,
-    choices=Dy,
+    choices=(Dy, Fear, Path),
     steps={
         "status": Step(
             _ask_status,
@@ -545,6 +581,8 @@ DAILY_FLOW: Flow[DailyState] = Flow(
                 Dy.NOTHING_TO_LOOK_AT: _nothing_to_look_at,
             },
         ),
+        "fear": Step(_ask_fear, on={Fear.YES: _felt, Fear.UNSURE: _felt, Fear.NO: _felt}),
+        "path": Step(_ask_path, on={Path.SUPPORT: _reach_support, Path.ON: _path_done}),
         "mood": Step(_ask_mood, on={Dy.MOOD: _mood_tapped, Dy.NO_MOOD: _no_mood}, text=_mood_typed),
         "reason": Step(_ask_reason, on={Dy.REASON: _show_reason, Dy.NOT_NOW: _not_now}),
     },

@@ -152,3 +152,25 @@ def test_self_harm_puts_the_crisis_line_first(known: Convo) -> None:
     assert abuse_first.index("Refuge") < abuse_first.index("Samaritans")
     crisis_first = text_of(path_replies(("self_harm_them",), None, data, saved=False, warned=False))
     assert crisis_first.index("Samaritans") < crisis_first.index("Refuge")
+
+
+def test_the_check_in_asks_when_they_reached_out_with_nothing_to_paste(known: Convo) -> None:
+    from flows.conversations.checkin import Dy
+
+    known.trigger("checkin")
+    known.tap(Dy.REACHED)
+    out = known.tap(Dy.NOTHING_TO_LOOK_AT)
+    assert "frighten you" in text_of(out)
+    out = known.tap(Fear.YES)
+    assert "Trust that feeling" in text_of(out) and "cmd:riskcheck" in values(out)
+    out = known.tap(Path.SUPPORT)
+    assert "Maya" in text_of(out)
+    out = known.tap(Path.ON)
+    assert "call your local emergency number" in text_of(out)
+    assert known.state is None
+    # "No" goes on as before
+    known.trigger("checkin")
+    known.tap(Dy.REACHED)
+    known.tap(Dy.NOTHING_TO_LOOK_AT)
+    out = known.tap(Fear.NO)
+    assert "/hoover for them" in text_of(out)
