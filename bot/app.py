@@ -32,7 +32,7 @@ AUTODELETE_SWEEP_SECONDS = 30
 
 def build_application(
     settings: Settings, store: Store, *, request: BaseRequest | None = None
-) -> Application:  # type: ignore[type-arg]
+) -> Application:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
     """The Application with every handler, the rate limiter, the defaults and the
     check-in scheduler.  The store must already be open (its key verified).
     ``request`` replaces the HTTP transport (tests use an offline one); by default it is
@@ -47,7 +47,7 @@ def build_application(
     scheduler = Scheduler(runtime)
     conversation.hooks = scheduler
 
-    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
         # the learned model is read once, off the event loop, before the first message
         await asyncio.to_thread(load_model)
         await application.bot.set_my_commands([BotCommand(c.name, c.menu) for c in MENU])
@@ -58,10 +58,10 @@ def build_application(
             )
         log.info("bot started")
 
-    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
+    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
         await scheduler.stop()
 
-    async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+    async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
         await store.close()
 
     builder = (

@@ -14,6 +14,9 @@ due:
   ``retry_after``, and a user who blocked the bot (403) has their items held until they
   write again (:meth:`Scheduler.user_seen`, an in-memory set lookup);
 - one user's failure is logged (by type, never content) and never stops the others.
+
+(Over 400 lines: the sweep, its claim-then-send bookkeeping and the pacing of one
+send belong together; split, each part would need the others' state.)
 """
 
 from __future__ import annotations
@@ -152,7 +155,7 @@ class Scheduler:
         self._stopping = False
 
     # ------------------------------------------------------------------ lifecycle
-    async def start(self, application: Application) -> None:  # type: ignore[type-arg]
+    async def start(self, application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
         """Load what the sweep needs, then sweep now and every CHECKIN_SWEEP_SECONDS."""
         await self.attach(application.bot)
         job_queue = application.job_queue

@@ -189,7 +189,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             pass
 
 
-def register(application: Application) -> None:  # type: ignore[type-arg]
+def register(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
     not_private = ~filters.ChatType.PRIVATE
     application.add_handler(MessageHandler(not_private, on_group), group=-1)
     application.add_handler(CommandHandler([c.name for c in COMMANDS], on_message))

@@ -16,6 +16,9 @@ long text is scored window by window (``WINDOW`` words) and the best window coun
 long harmless text cannot add up to danger.  Every finding names the words that weighed
 most, cut from the original text.  Plain Python: the model is a JSON file shipped with
 the package, read once.
+
+(Over 400 lines: the lexicon, the features and the scoring of one small model,
+read together when the model is retrained; bench/train_danger.py is its other half.)
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """/checkin - the daily check-in settings (time, time zone, days, pause, discreet mode) -
-and the scheduled check-in itself (how did today go, mood, one of the user's reasons)."""
+and the scheduled check-in itself (how did today go, mood, one of the user's reasons).
+
+(Over 400 lines: two flows, the settings and the daily check-in, that share their
+words and the schedule; each table is short.)
+"""
 
 from __future__ import annotations
 

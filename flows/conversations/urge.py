@@ -1,5 +1,9 @@
 """/urge - the moment of wanting to reply or reach out, and the later check-back
-("did you hold off?")."""
+("did you hold off?").
+
+(Over 400 lines: two flows, /urge and its check-back, and the unsent-letter steps
+they share; the table at the bottom reads as the advice it follows.)
+"""
 
 from __future__ import annotations
 
