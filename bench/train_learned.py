@@ -55,11 +55,8 @@ TACTIC_GATE = -1.5
 
 
 def featurize(rows: list[dict[str, Any]]) -> list[Counter[str]]:
-    out = []
-    for row in rows:
-        occ = learned.occurrences(learned.tokens(row["text"]), row["sender"])
-        out.append(Counter(f for f, _, _ in occ))
-    return out
+    # the features the bot scores with: learned.feature_list, nothing of our own
+    return [Counter(learned.feature_list(learned.tokens(r["text"]), r["sender"])) for r in rows]
 
 
 def targets(rows: list[dict[str, Any]]) -> np.ndarray:

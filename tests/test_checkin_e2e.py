@@ -79,6 +79,7 @@ async def test_check_in_arrives_is_answered_and_the_streak_moves(
         after = visible(await user.say("/progress"))
         assert re.search(r"Current (streak|run): 1 day\n", after), after
         assert "Check-ins answered: 1" in after
+
         def photos() -> list[object]:
             return [m for m in standin.messages_for(CHAT) if m.method.lower() == "sendphoto"]
 

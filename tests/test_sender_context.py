@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from flows.analysis import analyze, check_danger
-from flows.analysis.learned import load_model
+from flows.analysis.learned import Sender, load_model
 
 LOOK_ALIKES = (
     "I'm outside, come down!",
@@ -70,3 +70,17 @@ def test_the_shipped_model_file_is_the_one_checked_in() -> None:
         learned._load.cache_clear()
         learned.load_model.cache_clear()
     assert learned.load_model() is not None
+
+
+@pytest.mark.parametrize("sender", ["them", "relay", "other", "me", None])
+def test_scoring_and_explaining_see_the_same_features(sender: Sender | None) -> None:
+    """Scoring uses a fast feature list; explanations use the features with positions.
+    They must never drift apart, or a finding would be explained by words it did not use."""
+    from collections import Counter
+
+    from flows.analysis.learned import feature_list, occurrences, tokens
+
+    for text in (*LOOK_ALIKES, "im soooo sorry babe 😭 pleeease", "K.", "", "a-b c’d 12:30!!"):
+        toks = tokens(text)
+        with_positions = Counter(f for f, _, _ in occurrences(toks, sender))
+        assert Counter(feature_list(toks, sender)) == with_positions

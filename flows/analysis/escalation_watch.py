@@ -58,6 +58,10 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def _threatens(item: EvidenceView) -> bool:
+    return bool(THREATS & set(item.tactics) or HARM & set(item.danger))
+
+
 def watch_sender(sender: str, items: Sequence[EvidenceView], now: datetime) -> Escalation | None:
     """The escalation in one sender's saved items, or ``None``."""
     items = sorted(items, key=_when)
@@ -74,14 +78,11 @@ def watch_sender(sender: str, items: Sequence[EvidenceView], now: datetime) -> E
             )
         )
     recent = [i for i in items if now - _when(i) <= RECENT]
-    older = [i for i in items if now - _when(i) > RECENT] or items[
-        : max(0, len(items) - len(recent))
-    ]
-    threatening = [i for i in recent if THREATS & set(i.tactics) or HARM & set(i.danger)]
+    older = [i for i in items if now - _when(i) > RECENT]
+    threatening = [i for i in recent if _threatens(i)]
     was_warm = any(WARM & set(i.tactics) and not (HARM & set(i.danger)) for i in older)
     if was_warm and threatening:
-        last = items[-2:]
-        if all(THREATS & set(i.tactics) or HARM & set(i.danger) for i in last) and len(last) == 2:
+        if len(items) >= 2 and all(_threatens(i) for i in items[-2:]):
             what = "the last two contain threats"
         else:
             what = (

@@ -148,11 +148,6 @@ def start(inp: Input, data: UserData) -> Outcome:
     return go(FLOW, RiskState(), "intro", data)
 
 
-def start_now(data: UserData) -> Outcome:
-    """Straight to the first question (from the safety path)."""
-    return go(FLOW, RiskState(), "question", data)
-
-
 # --------------------------------------------------------------------------- asks
 def _ask_intro(state: RiskState, data: UserData) -> tuple[Reply, ...]:
     text = (
