@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -55,46 +55,89 @@ class Settings:
     def tz(self) -> ZoneInfo:
         return ZoneInfo(self.timezone)
 
-    def with_(self, **changes: object) -> Settings:
-        return replace(self, **changes)  # type: ignore[arg-type]
+
+class _Env:
+    """The raw values (``.env`` overlaid with the environment), read as typed fields.
+
+    Each reader names its variable, so the list of names below is built from the calls
+    and a typo cannot slip between a name and its field."""
+
+    def __init__(self, values: Mapping[str, str]) -> None:
+        self._values = values
+
+    def _raw(self, name: str) -> str | None:
+        raw = self._values.get(name)
+        return None if raw is None or raw == "" else raw
+
+    def text(self, name: str, default: str) -> str:
+        raw = self._raw(name)
+        return default if raw is None else raw.strip()
+
+    def path(self, name: str, default: Path) -> Path:
+        raw = self._raw(name)
+        return default if raw is None else Path(raw).expanduser()
+
+    def optional_path(self, name: str, default: Path | None) -> Path | None:
+        raw = self._raw(name)
+        return default if raw is None else Path(raw).expanduser()
+
+    def integer(self, name: str, default: int) -> int:
+        raw = self._raw(name)
+        return default if raw is None else int(_number(name, raw, int))
+
+    def real(self, name: str, default: float) -> float:
+        raw = self._raw(name)
+        return default if raw is None else float(_number(name, raw, float))
 
 
-# name in the environment -> (field, parser)
-_ENV: dict[str, str] = {
-    "TELEGRAM_BOT_TOKEN": "telegram_bot_token",
-    "TELEGRAM_API_BASE_URL": "telegram_api_base_url",
-    "NOCONTACT_DATA_DIR": "data_dir",
-    "DATABASE_URL": "database_url",
-    "KEYSTORE_URL": "keystore_url",
-    "MASTER_KEY_FILE": "master_key_file",
-    "BOT_TIMEZONE": "timezone",
-    "LOG_LEVEL": "log_level",
-    "CHECKIN_GRACE_MINUTES": "checkin_grace_minutes",
-    "CHECKIN_SWEEP_SECONDS": "checkin_sweep_seconds",
-    "SAFETY_RESOURCES_FILE": "safety_resources_file",
-    "DEFAULT_REGION": "default_region",
-    "RATE_LIMIT_OVERALL": "rate_limit_overall",
-    "RATE_LIMIT_PER_CHAT": "rate_limit_per_chat",
-    "POLL_TIMEOUT": "poll_timeout",
-}
-
-ENV_NAMES: tuple[str, ...] = tuple(_ENV)
-
-
-def _convert(name: str, field_name: str, raw: str) -> object:
-    default = getattr(Settings(), field_name)
+def _number(name: str, raw: str, kind: type[int] | type[float]) -> int | float:
     try:
-        if field_name in ("data_dir", "master_key_file", "safety_resources_file"):
-            return Path(raw).expanduser() if raw else None
-        if isinstance(default, bool):
-            return raw.strip().lower() in ("1", "true", "yes", "on")
-        if isinstance(default, int):
-            return int(raw)
-        if isinstance(default, float):
-            return float(raw)
+        return kind(raw)
     except ValueError as exc:
         raise ConfigError(f"{name} must be a number, not {raw!r}.") from exc
-    return raw.strip()
+
+
+def _from_env(env: _Env) -> Settings:
+    d = Settings()
+    return Settings(
+        telegram_bot_token=env.text("TELEGRAM_BOT_TOKEN", d.telegram_bot_token),
+        telegram_api_base_url=env.text("TELEGRAM_API_BASE_URL", d.telegram_api_base_url),
+        data_dir=env.path("NOCONTACT_DATA_DIR", d.data_dir),
+        database_url=env.text("DATABASE_URL", ""),
+        keystore_url=env.text("KEYSTORE_URL", ""),
+        master_key_file=env.path("MASTER_KEY_FILE", Path("")),
+        timezone=env.text("BOT_TIMEZONE", d.timezone),
+        log_level=env.text("LOG_LEVEL", d.log_level),
+        checkin_grace_minutes=env.integer("CHECKIN_GRACE_MINUTES", d.checkin_grace_minutes),
+        checkin_sweep_seconds=env.real("CHECKIN_SWEEP_SECONDS", d.checkin_sweep_seconds),
+        safety_resources_file=env.optional_path("SAFETY_RESOURCES_FILE", None),
+        default_region=env.text("DEFAULT_REGION", d.default_region),
+        rate_limit_overall=env.real("RATE_LIMIT_OVERALL", d.rate_limit_overall),
+        rate_limit_per_chat=env.real("RATE_LIMIT_PER_CHAT", d.rate_limit_per_chat),
+        poll_timeout=env.integer("POLL_TIMEOUT", d.poll_timeout),
+    )
+
+
+class _Names(_Env):
+    """An ``_Env`` that records which names are read (for :data:`ENV_NAMES`)."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.names: list[str] = []
+
+    def _raw(self, name: str) -> str | None:
+        self.names.append(name)
+        return None
+
+
+def _env_names() -> tuple[str, ...]:
+    names = _Names()
+    _from_env(names)
+    return tuple(names.names)
+
+
+#: Every variable the settings are read from (documented in .env.example and the README).
+ENV_NAMES: tuple[str, ...] = _env_names()
 
 
 def load_settings(
@@ -105,15 +148,7 @@ def load_settings(
     if env_file is not None and env_file.is_file():
         values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
     values.update(os.environ if environ is None else environ)
-    kwargs: dict[str, object] = {}
-    for name, field_name in _ENV.items():
-        raw = values.get(name)
-        if raw is None or raw == "":
-            continue
-        converted = _convert(name, field_name, raw)
-        if converted is not None:
-            kwargs[field_name] = converted
-    settings = Settings(**kwargs)  # type: ignore[arg-type]
+    settings = _from_env(_Env(values))
     try:
         settings.tz  # noqa: B018 - validate early
     except (ZoneInfoNotFoundError, ValueError) as exc:

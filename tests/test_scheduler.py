@@ -7,7 +7,7 @@ import asyncio
 import time
 import warnings
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -600,7 +600,7 @@ async def test_job_queue_runs_the_sweep_at_start(world: World) -> None:
     assert app.job_queue is not None
     await app.job_queue.start()
     try:
-        s.runtime.settings = world.settings.with_(checkin_sweep_seconds=0.05)
+        s.runtime.settings = replace(world.settings, checkin_sweep_seconds=0.05)
         original_attach = s.attach
 
         async def attach(bot: object) -> None:

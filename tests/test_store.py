@@ -6,6 +6,7 @@ import asyncio
 import json
 import shutil
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -303,7 +304,7 @@ async def test_destroying_a_key_shreds_that_user_even_in_older_copies(
         assert [r.text for r in await store.list_reasons(keep)] == [f"reason of {keep}"]
     finally:
         await store.close()
-    restored = await Store.open(settings.with_(database_url=copy_url), migrate=False)
+    restored = await Store.open(replace(settings, database_url=copy_url), migrate=False)
     try:
         assert await restored.find_user(1) == victim
         for read in (restored.list_reasons, restored.load_state, restored.export_user):
