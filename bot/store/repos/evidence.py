@@ -6,12 +6,11 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
-
 from bot.crypto.cells import RecordCipher
 from bot.store.access import Database
 from bot.store.export import EvidenceRecord
-from bot.store.models import EVIDENCE_BODY, Evidence, new_id
+from bot.store.models import EVIDENCE_BODY, Evidence
+from bot.store.repos.dated import add_dated, list_dated
 from bot.store.times import from_iso, iso
 from flows.types import EvidenceView
 
@@ -51,7 +50,6 @@ class EvidenceRepo:
         at: datetime,
         felt: str | None = None,
     ) -> str:
-        row_id = new_id()
         body = {
             "kind": kind,
             "text": text,
@@ -62,31 +60,19 @@ class EvidenceRepo:
             "note": note,
             "felt": felt,
         }
-        await self._db.write(
+        return await add_dated(
+            self._db,
             self._insert,
-            [
-                {
-                    "id": row_id,
-                    "user_id": cipher.user_id,
-                    "created_at": at,
-                    "seq": self._db.seq(),
-                    "body": cipher.encrypt_json(EVIDENCE_BODY, row_id, body),
-                }
-            ],
+            cipher,
+            at,
+            "body",
+            lambda row_id: cipher.encrypt_json(EVIDENCE_BODY, row_id, body),
         )
-        return row_id
 
     async def list(self, cipher: RecordCipher) -> list[EvidenceRecord]:
-        async with self._db.connection() as conn:
-            rows = (
-                await conn.execute(
-                    select(Evidence.id, Evidence.created_at, Evidence.body)
-                    .where(Evidence.user_id == cipher.user_id)
-                    .order_by(Evidence.created_at, Evidence.seq)
-                )
-            ).all()
+        rows = await list_dated(self._db, Evidence, Evidence.body, cipher)
         return [
-            _record(row.id, row.created_at, cipher.decrypt_json(EVIDENCE_BODY, row.id, row.body))
+            _record(row.id, row.created_at, cipher.decrypt_json(EVIDENCE_BODY, row.id, row.cell))
             for row in rows
         ]
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
-
 from bot.crypto.cells import RecordCipher
 from bot.store.access import Database
-from bot.store.models import UNSENT_TEXT, Unsent, new_id
+from bot.store.models import UNSENT_TEXT, Unsent
+from bot.store.repos.dated import add_dated, list_dated
 from flows.types import UnsentView
 
 
@@ -18,35 +17,23 @@ class UnsentRepo:
         self._insert = db.insert(Unsent)
 
     async def add(self, cipher: RecordCipher, text: str, at: datetime) -> UnsentView:
-        row_id = new_id()
-        await self._db.write(
+        row_id = await add_dated(
+            self._db,
             self._insert,
-            [
-                {
-                    "id": row_id,
-                    "user_id": cipher.user_id,
-                    "created_at": at,
-                    "seq": self._db.seq(),
-                    "text": cipher.encrypt_text(UNSENT_TEXT, row_id, text),
-                }
-            ],
+            cipher,
+            at,
+            "text",
+            lambda row_id: cipher.encrypt_text(UNSENT_TEXT, row_id, text),
         )
         return UnsentView(id=row_id, text=text, created_at=at)
 
     async def list(self, cipher: RecordCipher) -> list[UnsentView]:
         """Oldest first."""
-        async with self._db.connection() as conn:
-            rows = (
-                await conn.execute(
-                    select(Unsent.id, Unsent.created_at, Unsent.text)
-                    .where(Unsent.user_id == cipher.user_id)
-                    .order_by(Unsent.created_at, Unsent.seq)
-                )
-            ).all()
+        rows = await list_dated(self._db, Unsent, Unsent.text, cipher)
         return [
             UnsentView(
                 id=row.id,
-                text=cipher.decrypt_text(UNSENT_TEXT, row.id, row.text),
+                text=cipher.decrypt_text(UNSENT_TEXT, row.id, row.cell),
                 created_at=row.created_at,
             )
             for row in rows
