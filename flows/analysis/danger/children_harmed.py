@@ -3,7 +3,7 @@ violence too: those rules come in pairs, one of each kind, on the same wordings.
 
 from __future__ import annotations
 
-from flows.analysis.danger.rule import Rule
+from flows.analysis.danger.rule import Rule, of_two_kinds
 from flows.analysis.danger.vocabulary import FAMILY, KNOWS_THE_SCHOOL, PHOTO_OF_THE_SCHOOL
 
 _CHILDREN_HURT = (
@@ -34,73 +34,48 @@ _HANDLED_ROUGHLY = (
 )
 
 RULES: tuple[Rule, ...] = (
-    Rule(
-        "child_safety.hurt",
-        alternatives=_CHILDREN_HURT,
-        matches=(
-            "he hits the kids",
-            "he said he'd hurt me and the kids",
+    *of_two_kinds(
+        Rule(
+            "child_safety.hurt",
+            alternatives=_CHILDREN_HURT,
+            matches=(
+                "he hits the kids",
+                "he said he'd hurt me and the kids",
+            ),
+            misses=("he would never hurt the kids",),
+            negatable=True,
         ),
-        misses=("he would never hurt the kids",),
-        negatable=True,
-    ),
-    Rule(
         "violence.children_hurt",
-        alternatives=_CHILDREN_HURT,
-        matches=(
-            "he hits the kids",
-            "he said he'd hurt me and the kids",
-        ),
-        misses=("he would never hurt the kids",),
-        negatable=True,
     ),
-    Rule(
-        "child_safety.child_hit",
-        alternatives=_CHILD_HIT,
-        matches=(
-            "he's been hitting their little boy",
-            "I'll make sure the kids pay",
-            "the kids will suffer",
+    *of_two_kinds(
+        Rule(
+            "child_safety.child_hit",
+            alternatives=_CHILD_HIT,
+            matches=(
+                "he's been hitting their little boy",
+                "I'll make sure the kids pay",
+                "the kids will suffer",
+            ),
+            misses=(
+                "he never smacked our son",
+                "he hit the boy's ball over the fence",
+            ),
+            negatable=True,
         ),
-        misses=(
-            "he never smacked our son",
-            "he hit the boy's ball over the fence",
-        ),
-        negatable=True,
-    ),
-    Rule(
         "violence.child_hit",
-        alternatives=_CHILD_HIT,
-        matches=(
-            "he's been hitting their little boy",
-            "I'll make sure the kids pay",
-            "the kids will suffer",
-        ),
-        misses=(
-            "he never smacked our son",
-            "he hit the boy's ball over the fence",
-        ),
-        negatable=True,
     ),
-    Rule(
-        "child_safety.handled_roughly",
-        alternatives=_HANDLED_ROUGHLY,
-        matches=(
-            "he grabbed my son by the arm",
-            "there were marks on my daughter",
+    *of_two_kinds(
+        Rule(
+            "child_safety.handled_roughly",
+            alternatives=_HANDLED_ROUGHLY,
+            matches=(
+                "he grabbed my son by the arm",
+                "there were marks on my daughter",
+            ),
+            misses=("he'd never grab the baby so hard",),
+            negatable=True,
         ),
-        misses=("he'd never grab the baby so hard",),
-        negatable=True,
-    ),
-    Rule(
         "violence.children_handled_roughly",
-        alternatives=_HANDLED_ROUGHLY,
-        matches=(
-            "he grabbed my son by the arm",
-            "there were marks on my daughter",
-        ),
-        misses=("he'd never grab the baby so hard",),
-        negatable=True,
     ),
     Rule(
         "child_safety.left_alone",

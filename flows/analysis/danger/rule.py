@@ -9,7 +9,7 @@ checks every one of them, and that each alternative is shown by at least one exa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, cast, get_args
 
 #: Who wrote the text: the user, or someone who sent it to the user.
@@ -57,3 +57,9 @@ class Rule:
     @property
     def kind(self) -> RuleKind:
         return cast(RuleKind, self.id.partition(".")[0])  # checked in __post_init__
+
+
+def of_two_kinds(rule: Rule, also: str) -> tuple[Rule, Rule]:
+    """``rule``, and the same rule (wording, examples, guards) under the id ``also``: one
+    way of saying two dangers at once, e.g. a weapon pointed at someone is violence too."""
+    return rule, replace(rule, id=also)

@@ -3,7 +3,7 @@ violence too: those rules come in pairs, one of each kind, on the same wordings.
 
 from __future__ import annotations
 
-from flows.analysis.danger.rule import Rule
+from flows.analysis.danger.rule import Rule, of_two_kinds
 from flows.analysis.danger.vocabulary import BULLET, WEAPON, WEAPON_BROUGHT, WEAPON_DET
 
 _POINTED_AT = (
@@ -42,31 +42,21 @@ RULES: tuple[Rule, ...] = (
         ),
         negatable=True,
     ),
-    Rule(
-        "weapon.pointed_at",
-        alternatives=_POINTED_AT,
-        matches=(
-            "he came at me with a knife",
-            "he pulled a knife on me",
+    *of_two_kinds(
+        Rule(
+            "weapon.pointed_at",
+            alternatives=_POINTED_AT,
+            matches=(
+                "he came at me with a knife",
+                "he pulled a knife on me",
+            ),
+            misses=(
+                "he never pulled a knife on me",
+                "in the game he pulled a gun on me",
+            ),
+            negatable=True,
         ),
-        misses=(
-            "he never pulled a knife on me",
-            "in the game he pulled a gun on me",
-        ),
-        negatable=True,
-    ),
-    Rule(
         "violence.weapon_pointed_at",
-        alternatives=_POINTED_AT,
-        matches=(
-            "he came at me with a knife",
-            "he pulled a knife on me",
-        ),
-        misses=(
-            "he never pulled a knife on me",
-            "in the game he pulled a gun on me",
-        ),
-        negatable=True,
     ),
     Rule(
         "weapon.at_body",
@@ -172,16 +162,13 @@ RULES: tuple[Rule, ...] = (
         ),
         misses=("he sent me a picture of the knife set",),
     ),
-    Rule(
-        "weapon.left_in_things",
-        alternatives=_LEFT_IN_THINGS,
-        matches=("there was a knife stuck in my tyre",),
-        misses=("a knife stuck in the door in that horror film, the plot was mad",),
-    ),
-    Rule(
+    *of_two_kinds(
+        Rule(
+            "weapon.left_in_things",
+            alternatives=_LEFT_IN_THINGS,
+            matches=("there was a knife stuck in my tyre",),
+            misses=("a knife stuck in the door in that horror film, the plot was mad",),
+        ),
         "violence.weapon_left_in_things",
-        alternatives=_LEFT_IN_THINGS,
-        matches=("there was a knife stuck in my tyre",),
-        misses=("a knife stuck in the door in that horror film, the plot was mad",),
     ),
 )
