@@ -10,12 +10,12 @@ Days are calendar days in the user's own time zone (the check-in zone, else UTC)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
-from typing import Any
 
 from flows.schedule import zone
+from flows.settings import UserSettings
 from flows.types import EventView
 
 CHART_DAYS = 30
@@ -68,10 +68,9 @@ class Progress:
     days: tuple[DayMark, ...]
 
 
-def user_zone(settings: Mapping[str, Any]) -> tzinfo:
+def user_zone(settings: UserSettings) -> tzinfo:
     """The zone the user's days are counted in: their check-in zone, else UTC."""
-    checkin = settings.get("checkin")
-    return zone(checkin if isinstance(checkin, Mapping) else None)
+    return zone(settings.checkin)
 
 
 def compute(events: Iterable[EventView], now: datetime, tz: tzinfo) -> Progress:

@@ -1,6 +1,6 @@
 """When a check-in is due: pure date arithmetic on the user's check-in settings.
 
-The settings document's ``checkin`` entry looks like
+The user's check-in is a :class:`flows.settings.CheckinSchedule`, stored as
 ``{"time": "08:30", "tz": "Europe/London", "days": [0, 1, 2, 3, 4, 5, 6], "paused": False}``
 (Monday is 0; no ``days`` means every day; no ``tz`` means UTC).
 
@@ -15,12 +15,11 @@ Every instant returned is timezone-aware UTC.  Only :mod:`zoneinfo` is used.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-ALL_DAYS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6)
+from flows.settings import CheckinSchedule
+
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 #: Topics a check-back may carry (stored in plaintext, so a fixed vocabulary only).
 CHECKBACK_TOPIC = re.compile(r"^[a-z][a-z_]{0,23}$")
@@ -36,32 +35,21 @@ def parse_time(value: object) -> time | None:
     return time(int(match.group(1)), int(match.group(2)))
 
 
-def zone(checkin: Mapping[str, Any] | None) -> tzinfo:
+def zone(checkin: CheckinSchedule | None) -> tzinfo:
     """The check-in's time zone (UTC when missing or unknown)."""
-    name = (checkin or {}).get("tz")
-    if isinstance(name, str) and name:
-        try:
-            return ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
-            return UTC
-    return UTC
+    if checkin is None:
+        return UTC
+    try:
+        return ZoneInfo(checkin.tz)
+    except (ZoneInfoNotFoundError, ValueError):
+        return UTC
 
 
-def days_of(checkin: Mapping[str, Any]) -> frozenset[int]:
-    """The weekdays (Monday 0) the check-in runs on; every day when not given."""
-    days = checkin.get("days")
-    if days is None:
-        return frozenset(ALL_DAYS)
-    if not isinstance(days, list | tuple | set | frozenset):
-        return frozenset()
-    return frozenset(d for d in days if isinstance(d, int) and 0 <= d <= 6)
-
-
-def is_active(checkin: Mapping[str, Any] | None) -> bool:
+def is_active(checkin: CheckinSchedule | None) -> bool:
     """True when the settings ask for check-ins at all (a time, a day, not paused)."""
-    if not checkin or checkin.get("paused"):
+    if checkin is None or checkin.paused:
         return False
-    return parse_time(checkin.get("time")) is not None and bool(days_of(checkin))
+    return parse_time(checkin.time) is not None and bool(checkin.days)
 
 
 def _exists(wall: datetime, tz: tzinfo) -> bool:
@@ -87,14 +75,14 @@ def local_instant(day: date, at: time, tz: tzinfo) -> datetime:
     return wall.replace(tzinfo=tz, fold=0).astimezone(UTC)
 
 
-def next_due(checkin: Mapping[str, Any] | None, after: datetime) -> datetime | None:
+def next_due(checkin: CheckinSchedule | None, after: datetime) -> datetime | None:
     """The first check-in strictly after ``after`` (aware), or None when inactive."""
     if checkin is None or not is_active(checkin):
         return None
-    at = parse_time(checkin.get("time"))
+    at = parse_time(checkin.time)
     assert at is not None  # is_active checked it
     tz = zone(checkin)
-    days = days_of(checkin)
+    days = frozenset(checkin.days)
     start = after.astimezone(tz).date() - timedelta(days=1)
     for offset in range(9):
         day = start + timedelta(days=offset)

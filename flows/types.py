@@ -14,6 +14,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
+from flows.settings import SettingsPatch, UserSettings
+from flows.settings import SupportPerson as SupportPerson  # part of UserData, imported from here
+
 State = dict[str, Any]
 
 #: Fixed analysis vocabulary (see PRODUCT.md).
@@ -155,9 +158,9 @@ class MarkAskedToStop:
 
 @dataclass(frozen=True)
 class UpdateSettings:
-    """Merge ``patch`` into the user's settings document (top-level keys)."""
+    """Replace some top-level keys of the user's settings (flows.settings)."""
 
-    patch: Mapping[str, Any]
+    patch: SettingsPatch
 
 
 class Action(StrEnum):
@@ -230,12 +233,6 @@ class Input:
 class ReasonView:
     id: str
     text: str
-
-
-@dataclass(frozen=True)
-class SupportPerson:
-    name: str
-    how: str
 
 
 @dataclass(frozen=True)
@@ -319,7 +316,7 @@ class UserData:
     reasons: tuple[ReasonView, ...] = ()
     support: SupportPerson | None = None
     senders: tuple[SenderView, ...] = ()
-    settings: Mapping[str, Any] = field(default_factory=dict)
+    settings: UserSettings = field(default_factory=UserSettings)
     unsent: tuple[UnsentView, ...] = ()
     evidence: tuple[EvidenceView, ...] = ()
     events: tuple[EventView, ...] = ()

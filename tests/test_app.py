@@ -393,7 +393,7 @@ async def test_progress_is_discreet_unless_the_user_turned_that_off(env: Env) ->
     await env.send("/start")
     user_id = await env.store.find_user(USER)
     assert user_id is not None
-    assert "discreet" not in await env.store.get_settings(user_id)  # never changed
+    assert "discreet" not in (await env.store.get_settings(user_id)).to_json()  # never changed
     await env.store.log_event(
         user_id, "urge", {"pull": "miss", "outcome": "held"}, datetime.now(UTC)
     )

@@ -12,6 +12,7 @@ from matplotlib.text import Text
 
 from bot.reports import chart
 from flows.progress import compute, text, user_zone
+from flows.settings import UserSettings
 from flows.types import EventView
 
 NOW = datetime(2025, 6, 30, 12, 0, tzinfo=UTC)
@@ -102,12 +103,12 @@ def test_days_are_the_users_own_days() -> None:
     start = no_contact(5)
     now = datetime(2025, 6, 30, 6, 0, tzinfo=UTC)  # 18:00 on the 30th in Auckland
     in_utc = compute([start, late], now, UTC)
-    settings = {"checkin": {"time": "08:00", "tz": "Pacific/Auckland"}}
+    settings = UserSettings.from_json({"checkin": {"time": "08:00", "tz": "Pacific/Auckland"}})
     in_auckland = compute([start, late], now, user_zone(settings))
     assert in_utc.streak == 1  # the setback was yesterday in UTC
     assert in_auckland.streak == 0  # ...and today in Auckland
     assert in_auckland.relapse_today
-    assert user_zone({}) is UTC
+    assert user_zone(UserSettings()) is UTC
     assert user_zone(settings) == ZoneInfo("Pacific/Auckland")
 
 
@@ -160,7 +161,7 @@ def test_last_30_days() -> None:
 
 
 def _figure_texts(events: list[EventView], settings: Mapping[str, Any] | None = None) -> list[str]:
-    p = compute(events, NOW, user_zone(settings or {}))
+    p = compute(events, NOW, user_zone(UserSettings.from_json(settings)))
     figure = chart.figure(p)
     return [t.get_text() for t in figure.findobj(Text) if t.get_text()]
 

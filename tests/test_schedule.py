@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flows.schedule import checkback_topic, is_active, local_instant, next_due, within_grace
+from flows.settings import CheckinSchedule
 
 LONDON = ZoneInfo("Europe/London")
 NEW_YORK = ZoneInfo("America/New_York")
@@ -21,11 +22,12 @@ def utc(*args: int) -> datetime:
     return datetime(*args, tzinfo=UTC)  # type: ignore[misc]
 
 
-def checkin(at: str, tz: str, days: list[int] | None = None, **extra: object) -> dict[str, object]:
+def checkin(at: str, tz: str, days: list[int] | None = None, **extra: object) -> CheckinSchedule:
+    """The schedule as the store parses it from the stored document."""
     doc: dict[str, object] = {"time": at, "tz": tz, **extra}
     if days is not None:
         doc["days"] = days
-    return doc
+    return CheckinSchedule.from_json(doc)
 
 
 def test_next_due_is_the_local_time_today_or_tomorrow() -> None:
@@ -163,13 +165,15 @@ def test_the_weekday_is_the_users_weekday_not_utcs() -> None:
     ],
 )
 def test_no_check_in_when_paused_or_incomplete(doc: dict[str, object] | None) -> None:
-    assert not is_active(doc)
-    assert next_due(doc, utc(2025, 1, 1)) is None
+    schedule = CheckinSchedule.from_json(doc) if doc is not None else None
+    assert not is_active(schedule)
+    assert next_due(schedule, utc(2025, 1, 1)) is None
 
 
 def test_an_unknown_zone_falls_back_to_utc() -> None:
     assert next_due(checkin("08:30", "Mars/Olympus"), utc(2025, 1, 1)) == utc(2025, 1, 1, 8, 30)
-    assert next_due({"time": "08:30"}, utc(2025, 1, 1)) == utc(2025, 1, 1, 8, 30)
+    bare = CheckinSchedule.from_json({"time": "08:30"})
+    assert next_due(bare, utc(2025, 1, 1)) == utc(2025, 1, 1, 8, 30)
 
 
 def test_grace() -> None:

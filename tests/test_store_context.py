@@ -15,7 +15,7 @@ NOW = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 async def test_context_follows_every_write(store: Store) -> None:
     user, _ = await store.ensure_user(77, 77)
     first = await store.load_context(user)
-    assert first.state is None and first.settings == {} and first.reasons == []
+    assert first.state is None and first.settings.to_json() == {} and first.reasons == []
 
     await store.save_state(user, {"seq": 1, "flow": {"flow": "urge"}})
     [rid] = await store.add_reasons(user, ["He took my keys"])
@@ -24,7 +24,7 @@ async def test_context_follows_every_write(store: Store) -> None:
     ctx = await store.load_context(user)
     assert ctx.state == {"seq": 1, "flow": {"flow": "urge"}}
     assert [r.text for r in ctx.reasons] == ["He took my keys"]
-    assert ctx.settings == {"discreet": False}
+    assert ctx.settings.to_json() == {"discreet": False} and not ctx.settings.discreet
     assert [(s.label, s.relays_total) for s in ctx.senders] == [("Aunt C", 1)]
 
     await store.mark_asked_to_stop(user, "aunt c", NOW)
@@ -40,9 +40,11 @@ async def test_what_a_caller_changes_in_a_loaded_context_is_not_kept(store: Stor
     ctx = await store.load_context(user)
     assert ctx.state is not None
     ctx.state["seq"] = 99
-    ctx.settings["region"] = "uk"
+    with pytest.raises(TypeError):  # the settings are frozen
+        ctx.settings.document["region"] = "uk"  # type: ignore[index]
+    ctx.settings.to_json()["region"] = "uk"
     again = await store.load_context(user)
-    assert again.state == {"seq": 3, "flow": None} and again.settings == {}
+    assert again.state == {"seq": 3, "flow": None} and again.settings.to_json() == {}
 
 
 async def test_a_fresh_store_reads_the_same_context_from_the_database(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from bot.store.facade import Store, UserContext
 from flows import router
 from flows.conversations import pinlock
+from flows.settings import UserSettings
 from flows.types import (
     Action,
     AddReasons,
@@ -34,7 +35,6 @@ from flows.types import (
     ScheduleCheckback,
     SetSupport,
     State,
-    SupportPerson,
     UpdateSettings,
     UserData,
 )
@@ -51,7 +51,7 @@ class ScheduleHooks(Protocol):
 
     async def checkback(self, user_id: str, due_at: datetime, topic: str) -> None: ...
 
-    async def settings_changed(self, user_id: str, settings: dict[str, Any]) -> None: ...
+    async def settings_changed(self, user_id: str, settings: UserSettings) -> None: ...
 
     async def user_seen(self, user_id: str) -> None:
         """The user sent something: if check-ins were paused because they had blocked
@@ -71,15 +71,6 @@ class StepResult:
     effects: tuple[Effect, ...] = field(default=())
     #: the user's auto-delete setting (minutes; 0 = off), for the messages of this step
     autodelete_minutes: int = 0
-
-
-def autodelete_minutes(settings: Mapping[str, Any]) -> int:
-    """The user's auto-delete setting (minutes; 0 = off)."""
-    value = settings.get("autodelete_minutes")
-    try:
-        return max(0, int(value or 0))
-    except (TypeError, ValueError):
-        return 0
 
 
 class Conversation:
@@ -115,18 +106,12 @@ class Conversation:
     ) -> UserData:
         store = self.store
         settings = context.settings
-        support_doc = settings.get("support") or None
-        support = (
-            SupportPerson(str(support_doc.get("name", "")), str(support_doc.get("how", "")))
-            if isinstance(support_doc, dict) and support_doc.get("name")
-            else None
-        )
         return UserData(
             now=now,
             is_new=is_new,
             resources=self.resources,
             reasons=tuple(context.reasons),
-            support=support,
+            support=settings.support,
             senders=tuple(context.senders),
             settings=settings,
             unsent=tuple(await store.list_unsent(user_id)) if "unsent" in needs else (),
@@ -196,7 +181,7 @@ class Conversation:
                 seq=seq,
                 actions=tuple(actions),
                 effects=tuple(effects),
-                autodelete_minutes=autodelete_minutes(await self.store.get_settings(user_id)),
+                autodelete_minutes=(await self.store.get_settings(user_id)).autodelete_minutes,
             )
 
     @staticmethod
@@ -229,7 +214,7 @@ class Conversation:
             replies=replies,
             seq=seq,
             stale=stale,
-            autodelete_minutes=autodelete_minutes(plain.settings),
+            autodelete_minutes=plain.settings.autodelete_minutes,
         )
 
     # ------------------------------------------------------------------ effects
@@ -275,7 +260,7 @@ class Conversation:
                 case MarkAskedToStop(label=label):
                     await store.mark_asked_to_stop(user_id, label, now)
                 case UpdateSettings(patch=patch):
-                    await store.update_settings(user_id, dict(patch))
+                    await store.update_settings(user_id, patch)
                     settings_changed = settings_changed or any(
                         k in patch for k in ("checkin", "discreet")
                     )

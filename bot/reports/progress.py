@@ -24,7 +24,7 @@ async def load_progress(
     events = await store.list_events(user_id)
     stats = progress.compute(events, now, progress.user_zone(settings))
     # discreet wording unless the user turned it off (the default in every flow)
-    return stats, bool(settings.get("discreet", True))
+    return stats, settings.discreet
 
 
 async def show_progress(chat: Chat, user_id: str) -> list[int]:

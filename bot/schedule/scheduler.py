@@ -26,7 +26,6 @@ import contextlib
 import logging
 import time
 import warnings
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
@@ -43,6 +42,7 @@ from bot.telegram.pacing import Pacer
 from bot.telegram.render import render_reply
 from bot.telegram.send import order, send_replies
 from flows import schedule
+from flows.settings import UserSettings
 from flows.types import Input, Reply
 
 log = logging.getLogger(__name__)
@@ -81,11 +81,6 @@ def _retry_seconds(exc: RetryAfter) -> float:
         value: Any = exc.retry_after
     seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
     return max(seconds, 0.0)
-
-
-def _checkin_settings(settings: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    checkin = settings.get("checkin")
-    return checkin if isinstance(checkin, Mapping) else None
 
 
 class _Recorder:
@@ -238,8 +233,8 @@ class Scheduler:
             blocked=user_id in self._blocked,
         )
 
-    async def settings_changed(self, user_id: str, settings: dict[str, Any]) -> None:
-        due = schedule.next_due(_checkin_settings(settings), self.runtime.now())
+    async def settings_changed(self, user_id: str, settings: UserSettings) -> None:
+        due = schedule.next_due(settings.checkin, self.runtime.now())
         if due is None:
             await self.items.remove(user_id, CHECKIN)
         else:
@@ -271,7 +266,7 @@ class Scheduler:
         if item.kind != CHECKIN:
             return None
         settings = await self.runtime.store.get_settings(item.user_id)
-        return schedule.next_due(_checkin_settings(settings), after)
+        return schedule.next_due(settings.checkin, after)
 
     async def sweep(self) -> SweepReport:
         """Send every item due now (paced), and skip the stale ones."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from bot.crypto.cells import RecordCipher
+from flows.settings import UserSettings
 from flows.types import ReasonView, SenderView, UnsentView
 
 DEFAULT_KEY_CACHE_SIZE = 1024
@@ -92,7 +93,7 @@ class UserContext:
     """What one conversation step reads, loaded in one go."""
 
     state: dict[str, Any] | None
-    settings: dict[str, Any]
+    settings: UserSettings
     reasons: list[ReasonView]
     senders: list[SenderView]
 
@@ -100,7 +101,7 @@ class UserContext:
 @dataclass(frozen=True)
 class CachedContext:
     state: str  # JSON (parsed afresh on every load, so callers may mutate what they get)
-    settings: str
+    settings: UserSettings  # frozen: shared as it is
     reasons: tuple[ReasonView, ...]
     senders: tuple[SenderView, ...]
     #: the unsent messages, once a step has needed them
@@ -109,7 +110,7 @@ class CachedContext:
     def to_context(self) -> UserContext:
         return UserContext(
             state=json.loads(self.state),
-            settings=json.loads(self.settings),
+            settings=self.settings,
             reasons=list(self.reasons),
             senders=list(self.senders),
         )
@@ -153,7 +154,7 @@ class ContextCache:
             return
         self._contexts[user_id] = CachedContext(
             state=json.dumps(context.state),
-            settings=json.dumps(context.settings),
+            settings=context.settings,
             reasons=tuple(context.reasons),
             senders=tuple(context.senders),
         )
@@ -193,8 +194,8 @@ class ContextCache:
     def state_saved(self, user_id: str, text: str) -> None:
         self.update(user_id, lambda c: replace(c, state=text))
 
-    def settings_saved(self, user_id: str, text: str) -> None:
-        self.update(user_id, lambda c: replace(c, settings=text))
+    def settings_saved(self, user_id: str, settings: UserSettings) -> None:
+        self.update(user_id, lambda c: replace(c, settings=settings))
 
     def reasons_added(self, user_id: str, added: tuple[ReasonView, ...]) -> None:
         self.update(user_id, lambda c: replace(c, reasons=_with(c.reasons, added)))

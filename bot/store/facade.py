@@ -24,7 +24,6 @@ methods of one to five lines each; the work is in the modules above.)
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -61,6 +60,7 @@ from bot.store.repos.reasons import ReasonsRepo
 from bot.store.repos.senders import SendersRepo
 from bot.store.repos.unsent import UnsentRepo
 from bot.store.repos.users import UsersRepo, count_users_in
+from flows.settings import SettingsPatch, UserSettings
 from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
 
 __all__ = ["Store", "StoreUnavailableError", "UnknownUserError", "UserContext", "count_users_in"]
@@ -249,16 +249,16 @@ class Store:
         text = await self._users.save_state(await self._cipher(user_id), state)
         self._contexts.state_saved(user_id, text)
 
-    async def get_settings(self, user_id: str) -> dict[str, Any]:
+    async def get_settings(self, user_id: str) -> UserSettings:
         cached = self._contexts.peek(user_id)
         if cached is not None:
             return cached.to_context().settings
         return await self._users.settings(await self._cipher(user_id))
 
     @_changes_context
-    async def update_settings(self, user_id: str, patch: Mapping[str, Any]) -> dict[str, Any]:
+    async def update_settings(self, user_id: str, patch: SettingsPatch) -> UserSettings:
         current = await self._users.update_settings(await self._cipher(user_id), patch)
-        self._contexts.settings_saved(user_id, json.dumps(current))
+        self._contexts.settings_saved(user_id, current)
         return current
 
     # ------------------------------------------------------------------ reasons
@@ -403,7 +403,7 @@ class Store:
         return UserExport(
             exported_at=_now(),
             user_since=docs.created_at,
-            settings=docs.settings,
+            settings=docs.settings.to_json(),
             flow_state=docs.state,
             reasons=tuple(await self.list_reasons(user_id)),
             events=tuple(await self.list_events(user_id)),

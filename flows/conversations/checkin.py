@@ -27,12 +27,12 @@ from flows.conversations.safety_path import (
     support_reply,
 )
 from flows.replies import button, grid, keyboard
+from flows.settings import EVERY_DAY, CheckinJson, CheckinSchedule
 from flows.steps import Flow, FlowState, Result, Step, end, go, stay, to
 from flows.timezones import find_zone, shown_name, valid_zone
 from flows.types import Input, LogEvent, Outcome, Reply, UpdateSettings, UserData
 
 DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-EVERY_DAY: tuple[int, ...] = tuple(range(7))
 WEEKDAYS: tuple[int, ...] = tuple(range(5))
 WEEKEND: tuple[int, ...] = (5, 6)
 TIME_BUTTONS = ("07:00", "08:00", "09:00", "12:00", "18:00", "20:00", "21:00", "22:00")
@@ -73,7 +73,7 @@ def discreet(data: UserData, toggled: bool | None = None) -> bool:
     """Discreet mode: as just toggled in this conversation, else as saved (on by default)."""
     if toggled is not None:
         return toggled
-    return bool(data.settings.get("discreet", True))
+    return data.settings.discreet
 
 
 # =========================================================================== settings flow
@@ -114,9 +114,9 @@ class CheckinState(FlowState):
     #: The time zone the user is asked to confirm (at ``tz_confirm``).
     guess: str = ""
 
-    def schedule(self) -> dict[str, object]:
+    def schedule(self) -> CheckinJson:
         """What settings["checkin"] holds."""
-        return {"time": self.time, "tz": self.tz, "days": list(self.days), "paused": self.paused}
+        return CheckinSchedule(self.time, self.tz, self.days, self.paused).to_json()
 
     def to_json(self) -> dict[str, object]:
         out = {k: v for k, v in super().to_json().items() if k not in _SCHEDULE}
@@ -145,17 +145,14 @@ class CheckinState(FlowState):
 
 def _current(data: UserData) -> CheckinState | None:
     """The saved schedule, or ``None`` before the first setup."""
-    stored = data.settings.get("checkin")
-    if not isinstance(stored, dict) or not parse_time(str(stored.get("time", ""))):
+    stored = data.settings.checkin
+    if stored is None or not parse_time(stored.time):
         return None
-    tz = str(stored.get("tz", "UTC"))
-    days = stored.get("days", EVERY_DAY)
-    listed = days if isinstance(days, list | tuple) else ()
     return CheckinState(
-        time=str(stored["time"]),
-        tz=tz if valid_zone(tz) else "UTC",
-        days=tuple(int(d) for d in listed if isinstance(d, int) and 0 <= d <= 6),
-        paused=bool(stored.get("paused", False)),
+        time=stored.time,
+        tz=stored.tz if valid_zone(stored.tz) else "UTC",
+        days=stored.days,
+        paused=stored.paused,
     )
 
 
@@ -387,7 +384,7 @@ class DailyState(FlowState):
 
 def daily_start(data: UserData) -> Outcome:
     out = go(DAILY_FLOW, DailyState(), "status", data)
-    seen = data.settings.get("escalation_seen", [])
+    seen = data.settings.escalation_seen
     new = [e for e in watch(data.evidence, data.now) if e.key not in seen]
     if not new:
         return out

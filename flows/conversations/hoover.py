@@ -216,7 +216,7 @@ def _from_label(state: HooverState, text: str, inp: Input, data: UserData) -> Re
 
 
 def _no_reply(state: HooverState, press: Press, data: UserData) -> Result:
-    ticks = tuple(t for t in data.settings.get("block_checklist", []) if t in _BLOCK_IDS)
+    ticks = tuple(t for t in data.settings.block_checklist if t in _BLOCK_IDS)
     good = Reply("Good. Silence is a complete answer.")
     if in_danger(state):
         good = Reply(f"Good. Silence is a complete answer. {safety_line(data)}")

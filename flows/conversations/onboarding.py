@@ -53,7 +53,7 @@ class OnboardingState(FlowState):
 
 
 def start(inp: Input, data: UserData) -> Outcome:
-    if not data.is_new and data.settings.get("onboarded"):
+    if not data.is_new and data.settings.onboarded:
         return _welcome_back(data)
     return go(FLOW, OnboardingState(), "reasons", data, before=(Reply(INTRO), Reply(PRIVACY)))
 

@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -29,6 +30,7 @@ from flows.commands import Menu
 from flows.conversations.checkin import Dy
 from flows.conversations.safety import safety_message
 from flows.replies import LONG_PASTE
+from flows.settings import UserSettings
 from flows.types import Action, Command, Effect, Input, LogEvent, Reply, UserData
 
 #: How long the chat stays open after the last message.
@@ -98,7 +100,7 @@ class PinHash:
     @classmethod
     def from_json(cls, raw: object) -> PinHash | None:
         """The hash stored as ``raw``; ``None`` for anything that is not one."""
-        if not isinstance(raw, dict):
+        if not isinstance(raw, Mapping):
             return None
         try:
             salt, digest = str(raw["salt"]), str(raw["hash"])
@@ -128,7 +130,7 @@ def valid_pin(text: str) -> str | None:
 
 
 def has_pin(data: UserData) -> bool:
-    return isinstance(data.settings.get("pin"), dict)
+    return data.settings.pin is not None
 
 
 KeptKind = Literal["text", "forward", "command"]
@@ -278,7 +280,9 @@ def _open_lock(now: datetime) -> Lock:
 def redacted(data: UserData) -> UserData:
     """``data`` without anything of the user's (reasons, support person, senders,
     messages, evidence, history): what a step that passes a locked chat may see."""
-    settings = {k: v for k, v in data.settings.items() if k != "support"}
+    settings = UserSettings.from_json(
+        {k: v for k, v in data.settings.document.items() if k != "support"}
+    )
     return replace(
         data,
         reasons=(),
@@ -307,7 +311,7 @@ def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None)
     if not is_locked(lock, data, now):
         if inp.kind == "trigger":  # the bot's own check-in: the chat closes as planned
             return Gate(lock=lock, runs=(inp,))
-        if pin is not None and flow != "privacy" and pin_matches(pin, data.settings.get("pin")):
+        if pin is not None and flow != "privacy" and pin_matches(pin, data.settings.pin):
             # the PIN sent to an open chat: it must not stay on the screen either
             return Gate(
                 lock=_open_lock(now),
@@ -326,7 +330,7 @@ def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None)
     if paused_until is not None and now < paused_until:
         minutes = max(1, int((paused_until - now).total_seconds() // 60) + 1)
         return Gate(lock=lock, replies=(Reply(PAUSED.format(minutes=minutes)),), effects=effects)
-    if not pin_matches(pin, data.settings.get("pin")):
+    if not pin_matches(pin, data.settings.pin):
         tries = lock.tries + 1
         if tries >= MAX_TRIES:
             lock = replace(lock, tries=0, paused_until=now + timedelta(minutes=PAUSE_MINUTES))

@@ -85,14 +85,14 @@ def start(inp: Input, data: UserData) -> Outcome:
 def _discreet(state: PrivacyState, data: UserData) -> bool:
     if state.discreet is not None:
         return state.discreet
-    return bool(data.settings.get("discreet", True))
+    return data.settings.discreet
 
 
 def _autodelete(state: PrivacyState, data: UserData) -> int:
     value = state.autodelete
     if value is None:
-        value = data.settings.get("autodelete_minutes", 0)
-    return int(value) if isinstance(value, int) else 0
+        return data.settings.autodelete_minutes
+    return value
 
 
 def _autodelete_label(minutes: int) -> str:

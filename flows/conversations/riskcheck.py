@@ -156,9 +156,9 @@ def _ask_intro(state: RiskState, data: UserData) -> tuple[Reply, ...]:
         "safe; it can show which signs are there, so you can get the right help. You can "
         "answer “Not sure”, or stop at any time. Your answers stay encrypted here."
     )
-    previous = data.settings.get("risk_check")
-    if isinstance(previous, Mapping) and previous.get("at"):
-        text += f"\n\nYou last did it on {_day(str(previous['at']))}; I'll show what changed."
+    previous = data.settings.risk_check
+    if previous is not None and previous.at:
+        text += f"\n\nYou last did it on {_day(previous.at)}; I'll show what changed."
     buttons = keyboard([button("Start", Rc.BEGIN), button("Not now", Rc.LATER)])
     return (Reply(text, buttons),)
 
@@ -230,7 +230,7 @@ def _result(answers: tuple[str, ...], data: UserData) -> Outcome:
     given = {item.id: a for item, a in zip(ITEMS, answers, strict=False)}
     grave, other, urgent = assess(given)
     unsure = [i for i in ITEMS if given.get(i.id) == "u"]
-    region = data.resources.region(data.settings.get("region"))
+    region = data.resources.region(data.settings.region)
     # resources first
     first = [f"If you are in danger right now, call {region.emergency}."]
     if region.lines:
@@ -267,17 +267,16 @@ def _result(answers: tuple[str, ...], data: UserData) -> Outcome:
             f"You weren't sure about {len(unsure)}. That's all right: an advocate can "
             "help you think those through."
         )
-    previous = data.settings.get("risk_check")
-    if isinstance(previous, Mapping) and isinstance(previous.get("answers"), Mapping):
-        changes = _changes(given, previous["answers"])
-        when = _day(str(previous.get("at", "")))
+    previous = data.settings.risk_check
+    if previous is not None and previous.answers is not None:
+        changes = _changes(given, previous.answers)
+        when = _day(previous.at)
         lines.append(
             f"Compared with {when}:\n" + "\n".join(changes)
             if changes
             else f"Your answers are the same as on {when}."
         )
-    stored = {"at": data.now.isoformat(), "answers": given}
-    effects = (UpdateSettings({"risk_check": stored}),)
+    effects = (UpdateSettings({"risk_check": {"at": data.now.isoformat(), "answers": given}}),)
     reply = Reply(
         "\n\n".join(lines), keyboard([button("Safety plan and checklists", Menu.COMMAND("safety"))])
     )

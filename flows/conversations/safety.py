@@ -60,7 +60,7 @@ def resources_text(region: Region) -> str:
 
 def safety_message(kinds: Sequence[str], data: UserData) -> Reply:
     """The message that goes before anything else when danger shows up."""
-    region = data.resources.region(data.settings.get("region"))
+    region = data.resources.region(data.settings.region)
     lines = [DANGER_LINES[k] for k in kinds if k in DANGER_LINES]
     lines.append(
         "I'm a bot, not a crisis service, and I can't call anyone for you. "
@@ -204,7 +204,7 @@ def _ticked(state: SafetyState, data: UserData) -> tuple[str, ...]:
     """What is ticked: the conversation's ticks once the lists are open, else the saved ones."""
     if state.done is not None:
         return state.done
-    return tuple(item for item in data.settings.get("safety_done", []) if item in _ITEMS)
+    return tuple(item for item in data.settings.safety_done if item in _ITEMS)
 
 
 def _region_codes(data: UserData) -> list[str]:
@@ -213,7 +213,7 @@ def _region_codes(data: UserData) -> list[str]:
 
 # --------------------------------------------------------------------------- asks
 def _ask_menu(state: SafetyState, data: UserData) -> tuple[Reply, ...]:
-    region = data.resources.region(data.settings.get("region"))
+    region = data.resources.region(data.settings.region)
     support = f"\n\n{region.name}:\n{resources_text(region)}" if region.lines else ""
     text = (
         "I'm not a crisis service. If you are in danger right now, call "
@@ -276,7 +276,7 @@ def _in_region(state: SafetyState, press: Press, data: UserData) -> Result:
         return None
     code = codes[press.index]
     # the menu shows the new region's resources straight away
-    now_in = replace(data, settings={**data.settings, "region": code})
+    now_in = replace(data, settings=replace(data.settings, region=code))
     said = Reply(f"Okay: {data.resources.regions[code].name}.")
     return go(FLOW, state, "menu", now_in, (said,), (UpdateSettings({"region": code}),))
 

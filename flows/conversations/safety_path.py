@@ -94,7 +94,7 @@ def path_replies(
 ) -> tuple[Reply, ...]:
     """The safety path: help lines first (unless the safety message with them was just
     shown), then what else can help, as buttons."""
-    region = data.resources.region(data.settings.get("region"))
+    region = data.resources.region(data.settings.region)
     lines: list[str] = []
     if afraid(felt) and not kinds:
         lines.append(
@@ -129,7 +129,7 @@ def path_replies(
 def safety_line(data: UserData) -> str:
     """One line for a flow that goes on after danger: it must not carry on as if nothing
     happened."""
-    region = data.resources.region(data.settings.get("region"))
+    region = data.resources.region(data.settings.region)
     return (
         f"If they turn up, or you feel in danger, call {region.emergency}. Keep saving "
         "what they send; /safety has the rest."

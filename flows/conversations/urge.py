@@ -125,7 +125,7 @@ class UrgeState(FlowState):
 
 
 def discreet(data: UserData) -> bool:
-    return bool(data.settings.get("discreet", True))
+    return data.settings.discreet
 
 
 def _log(pull: str, outcome: str, **extra: object) -> LogEvent:
@@ -561,10 +561,8 @@ def checkback_start(data: UserData) -> Outcome:
 
 
 def _pending_pull(data: UserData) -> str:
-    pending = data.settings.get("urge_pending")
-    if isinstance(pending, dict) and isinstance(pending.get("pull"), str):
-        return str(pending["pull"])
-    return "other"
+    pending = data.settings.urge_pending
+    return pending if pending is not None else "other"
 
 
 def _clear() -> UpdateSettings:

@@ -27,6 +27,7 @@ from flows.analysis.result import Analysis, DraftCheck, Finding
 from flows.choices import Choice, Value, pack, unpack
 from flows.commands import Menu
 from flows.replies import MAX_REPLY, TOKEN
+from flows.settings import UserSettings
 from flows.types import (
     AddReasons,
     Command,
@@ -187,7 +188,7 @@ class FakeStore:
             reasons=tuple(self.reasons),
             support=self.support,
             senders=tuple(self.senders),
-            settings=dict(self.settings),
+            settings=UserSettings.from_json(self.settings),
             unsent=tuple(self.unsent) if every or "unsent" in needs else (),
             evidence=tuple(self.evidence) if every or "evidence" in needs else (),
         )

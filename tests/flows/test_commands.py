@@ -12,6 +12,7 @@ from flows import commands, router
 from flows.choices import pack
 from flows.commands import BY_NAME, COMMANDS, HELP, OPEN_LOCKED, Menu
 from flows.conversations import pinlock
+from flows.settings import UserSettings
 from flows.types import Action, Command, Input, UserData
 
 from .conftest import RESOURCES, Convo, text_of
@@ -94,7 +95,7 @@ def test_the_lock_lets_through_what_the_table_marks_open() -> None:
         now=datetime(2025, 3, 14, tzinfo=UTC),
         is_new=False,
         resources=RESOURCES,
-        settings={"pin": pinlock.hash_pin("2580")},
+        settings=UserSettings.from_json({"pin": pinlock.hash_pin("2580")}),
     )
 
     def passes(inp: Input) -> bool:

@@ -103,9 +103,10 @@ def test_what_passes_a_locked_chat_sees_nothing_of_the_users() -> None:
     store.reasons = [ReasonView("r1", "He broke my phone")]
     data = store.data(T0, frozenset({"all"}))
     bare = pinlock.redacted(data)
-    assert bare.reasons == () and bare.support is None and "support" not in bare.settings
+    assert bare.reasons == () and bare.support is None and bare.settings.support is None
+    assert "support" not in bare.settings.document
     assert bare.unsent == () and bare.evidence == () and bare.events == ()
-    assert bare.settings["pin"] == data.settings["pin"]  # settings that reveal nothing stay
+    assert bare.settings.pin == data.settings.pin  # settings that reveal nothing stay
 
 
 def test_everything_typed_while_locked_is_kept_in_order_and_a_button_loses_none() -> None:
@@ -203,6 +204,7 @@ def test_the_lock_keeps_the_users_words_and_the_pin_hash_out_of_its_repr() -> No
     data = data_with_pin()
     lock = pinlock.gate(None, text("I miss him"), data).lock
     assert "miss" not in repr(lock)
-    stored = data.settings["pin"]
+    stored = data.settings.pin
+    assert stored is not None
     shown = repr(pinlock.PinHash.from_json(stored))
     assert stored["hash"] not in shown and stored["salt"] not in shown

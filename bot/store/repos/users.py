@@ -16,6 +16,7 @@ from bot.store.access import Database
 from bot.store.db import database_file_missing
 from bot.store.errors import UnknownUserError
 from bot.store.models import USER_TABLES, USERS_CHAT, USERS_SETTINGS, USERS_STATE, User
+from flows.settings import SettingsPatch, UserSettings
 
 #: a user's state or settings document (JSON data)
 Document = dict[str, Any]
@@ -24,7 +25,7 @@ Document = dict[str, Any]
 class UserDocuments(NamedTuple):
     created_at: datetime
     state: Document | None
-    settings: Document
+    settings: UserSettings
 
 
 def _doc(
@@ -36,8 +37,10 @@ def _doc(
     return cast(Document, cipher.decrypt_json(field, cipher.user_id, blob))
 
 
-def _settings(cipher: RecordCipher, blob: bytes | None) -> Document:
-    return _doc(cipher, USERS_SETTINGS, blob, {}) or {}
+def _settings(cipher: RecordCipher, blob: bytes | None) -> UserSettings:
+    """The settings cell, decrypted and parsed (the one place settings are parsed)."""
+    doc = _doc(cipher, USERS_SETTINGS, blob, {})
+    return UserSettings.from_json(doc if isinstance(doc, dict) else None)
 
 
 async def count_users_in(engine: AsyncEngine, url: str) -> int:
@@ -127,12 +130,12 @@ class UsersRepo:
         await self._db.write(self._save_state, [{"b_id": cipher.user_id, "b_state": blob}])
         return text
 
-    async def settings(self, cipher: RecordCipher) -> Document:
+    async def settings(self, cipher: RecordCipher) -> UserSettings:
         async with self._db.connection() as conn:
             blob = await conn.scalar(select(User.settings).where(User.id == cipher.user_id))
         return _settings(cipher, blob)
 
-    async def update_settings(self, cipher: RecordCipher, patch: Mapping[str, Any]) -> Document:
+    async def update_settings(self, cipher: RecordCipher, patch: SettingsPatch) -> UserSettings:
         """Apply ``patch`` to the settings in one transaction; the new settings."""
         async with self._db.transaction() as conn:
             row = (
@@ -140,11 +143,9 @@ class UsersRepo:
             ).first()
             if row is None:
                 raise UnknownUserError()
-            current = _settings(cipher, row.settings)
-            current.update(patch)
+            current = _settings(cipher, row.settings).patched(patch)
+            sealed = cipher.encrypt_json(USERS_SETTINGS, cipher.user_id, current.to_json())
             await conn.execute(
-                update(User)
-                .where(User.id == cipher.user_id)
-                .values(settings=cipher.encrypt_json(USERS_SETTINGS, cipher.user_id, current))
+                update(User).where(User.id == cipher.user_id).values(settings=sealed)
             )
         return current
