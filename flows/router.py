@@ -4,9 +4,9 @@ The router owns what is common to every flow:
 
 - commands, as :mod:`flows.commands` describes them (each one leaves the current flow;
   what the user typed is kept, and a flow that was interrupted is offered again
-  afterwards, ``state["resume"]``), and its own buttons (``flows.commands.Menu``),
+  afterwards, ``Here.resume``), and its own buttons (``flows.commands.Menu``),
 - the safety net: every text and forward is checked for danger before anything else and
-  the safety message goes first (``state["warned"]`` avoids repeating it),
+  the safety message goes first (``Here.warned`` avoids repeating it),
 - forwarded messages and long pastes outside a flow, media where text is expected,
   forged or stale buttons (``Outcome(ignored=True)``), over-long text.
 """
@@ -35,6 +35,7 @@ from flows.conversations import (
     urge,
 )
 from flows.replies import LONG_PASTE, MAX_PASTE, button, clip, keyboard, main_menu
+from flows.session import Here, Turn
 from flows.steps import Flow
 from flows.types import (
     Command,
@@ -43,7 +44,6 @@ from flows.types import (
     Outcome,
     Reply,
     SaveUnsent,
-    State,
     UnsentView,
     UserData,
 )
@@ -103,111 +103,121 @@ BEGIN: dict[str, Starter] = {
 
 
 # --------------------------------------------------------------------------- state
-def _clean(state: State | None) -> State | None:
-    """The state if it still makes sense (a stored state may be from an older version)."""
-    if not isinstance(state, dict):
+def _clean(here: Here | None) -> Here | None:
+    """``here`` if it still makes sense (a stored session may be from an older version)."""
+    if here is None:
         return None
-    if state.get("flow") == "resume":
-        inner = _clean(state.get("resume"))
-        return {"flow": "resume", "step": "offer", "resume": inner} if inner else None
-    spec = FLOWS.get(state.get("flow", ""))
-    if spec is None or not spec.valid(state):
+    if here.offering:
+        inner = _clean(here.resume)
+        return Here.offer(inner) if inner else None
+    spec = FLOWS.get(here.flow)
+    if spec is None or not spec.valid(here.flow_json()):
         return None
-    if "resume" in state and _clean(state["resume"]) is None:
-        state = {k: v for k, v in state.items() if k != "resume"}
-    return state
+    if here.resume is not None and _clean(here.resume) is None:
+        here = replace(here, resume=None)
+    return here
 
 
-def _strip(state: State) -> State:
-    return {k: v for k, v in state.items() if k not in ("resume", "warned")}
+def _strip(here: Here) -> Here:
+    return replace(here, resume=None, warned=())
 
 
-def _keep_all(state: State | None) -> list[Effect]:
-    """Effects that keep what the user typed in ``state`` (and what it interrupted)."""
-    if state is None:
+def _inner(here: Here) -> Here:
+    """The flow ``here`` is about: itself, or the one an offer to go back names."""
+    if here.offering:
+        assert here.resume is not None  # _clean drops an offer of nothing
+        return here.resume
+    return here
+
+
+def _keep_all(here: Here | None) -> list[Effect]:
+    """Effects that keep what the user typed in ``here`` (and what it interrupted)."""
+    if here is None:
         return []
-    if state["flow"] == "resume":
-        return _keep_all(state["resume"])
-    effects = list(FLOWS[state["flow"]].keep(state))
-    return effects + _keep_all(state.get("resume"))
+    if here.offering:
+        return _keep_all(here.resume)
+    effects = list(FLOWS[here.flow].keep(here.flow_json()))
+    return effects + _keep_all(here.resume)
 
 
-def _leave(state: State | None, target: str | None) -> tuple[State | None, list[Effect]]:
-    """Leave ``state`` for a new flow ``target``: the state to offer again afterwards (if
+def _leave(here: Here | None, target: str | None) -> tuple[Here | None, list[Effect]]:
+    """Leave ``here`` for a new flow ``target``: the place to offer again afterwards (if
     worth it) and the effects that keep what the user typed in whatever is dropped."""
-    if state is None:
+    if here is None:
         return None, []
-    base = state["resume"] if state["flow"] == "resume" else state
-    nested = base.get("resume")
+    base = _inner(here)
+    nested = base.resume
     base = _strip(base)
-    spec = FLOWS[base["flow"]]
-    if spec.resumable and base["flow"] != target:
+    spec = FLOWS[base.flow]
+    if spec.resumable and base.flow != target:
         return base, _keep_all(nested)
-    effects = list(spec.keep(base))
-    if nested is not None and nested["flow"] != target:
+    effects = list(spec.keep(base.flow_json()))
+    if nested is not None and nested.flow != target:
         # What was interrupted before is still worth going back to.
-        return _strip(nested), effects + _keep_all(nested.get("resume"))
+        return _strip(nested), effects + _keep_all(nested.resume)
     return None, effects + _keep_all(nested)
 
 
-def _resume_offer(resume: State) -> Reply:
-    title = FLOWS[resume["flow"]].title
+def _resume_offer(resume: Here) -> Reply:
+    title = FLOWS[resume.flow].title
     buttons = keyboard([button("Yes, go back", Menu.RESUME), button("No, thanks", Menu.NO_RESUME)])
     return Reply(f"Do you want to go back to {title}?", buttons)
 
 
+def _render(here: Here, data: UserData) -> tuple[Reply, ...]:
+    return FLOWS[here.flow].render(here.flow_json(), data)
+
+
 def _advance(
     out: Outcome,
-    resume: State | None,
+    resume: Here | None,
     before: Iterable[Reply] = (),
     effects: Iterable[Effect] = (),
     warned: Sequence[str] = (),
-) -> Outcome:
-    """Attach the router's keys (``resume``, ``warned``) to a flow's outcome; when the
-    flow ended and another was interrupted, offer to go back to it."""
+) -> Turn:
+    """A flow's outcome as the router's turn: the flow's new state with the router's
+    parts (``resume``, ``warned``); when the flow ended and another was interrupted, the
+    offer to go back to it."""
     replies = [*before, *out.replies]
     all_effects = [*effects, *out.effects]
-    state = out.state
-    if state is not None:
-        state = dict(state)
-        if resume is not None:
-            state["resume"] = resume
-        merged = list(dict.fromkeys([*warned, *state.get("warned", [])]))
-        if merged:
-            state["warned"] = merged
+    here: Here | None = None
+    if out.state is not None:
+        new = Here.of(out.state)
+        merged = tuple(dict.fromkeys([*warned, *new.warned]))
+        here = replace(new, resume=resume, warned=merged)
     elif resume is not None:
         replies.append(_resume_offer(resume))
-        state = {"flow": "resume", "step": "offer", "resume": resume}
-    return Outcome(replies=tuple(replies), state=state, effects=tuple(all_effects))
+        here = Here.offer(resume)
+    return Turn(replies=tuple(replies), state=here, effects=tuple(all_effects))
 
 
 # --------------------------------------------------------------------------- entry points
-def handle(state: State | None, inp: Input, data: UserData) -> Outcome:
-    state = _clean(state)
+def handle(here: Here | None, inp: Input, data: UserData) -> Turn:
+    here = _clean(here)
     if inp.kind == "command":
-        return _command(state, inp.text.strip().lstrip("/").lower(), inp, data)
+        return _command(here, inp.text.strip().lstrip("/").lower(), inp, data)
     if inp.kind == "trigger":
-        return _trigger(state, inp, data)
+        return _trigger(here, inp, data)
     if inp.kind == "choice":
-        return _choice(state, inp, data)
+        return _choice(here, inp, data)
     if inp.kind == "media":
-        return _media(state, data)
-    return _text(state, inp, data)
+        return _media(here, data)
+    return _text(here, inp, data)
 
 
-def render(state: State | None, data: UserData) -> tuple[Reply, ...]:
-    state = _clean(state)
-    if state is None:
+def render(here: Here | None, data: UserData) -> tuple[Reply, ...]:
+    here = _clean(here)
+    if here is None:
         return (main_menu(),)
-    if state["flow"] == "resume":
-        return (_resume_offer(state["resume"]),)
-    return FLOWS[state["flow"]].render(state, data)
+    if here.offering:
+        return (_resume_offer(_inner(here)),)
+    return _render(here, data)
 
 
-def needs(state: State | None, inp: Input | None = None) -> frozenset[str]:
-    """What to load into UserData for ``handle(state, inp)`` - or, with ``inp`` None, for
-    ``render(state)``."""
-    state = _clean(state)
+def needs(here: Here | None, inp: Input | None = None) -> frozenset[str]:
+    """What to load into UserData for ``handle(here, inp)`` - or, with ``inp`` None, for
+    ``render(here)``."""
+    here = _clean(here)
     if inp is not None and inp.kind == "command":
         return _start_needs(inp.text.strip().lstrip("/").lower())
     press = unpack(inp.text, Menu) if inp is not None and inp.kind == "choice" else None
@@ -215,10 +225,9 @@ def needs(state: State | None, inp: Input | None = None) -> frozenset[str]:
         return _start_needs(press.arg)
     if inp is not None and inp.kind == "trigger":
         return checkin.DAILY_FLOW.needs if inp.text == "checkin" else frozenset()
-    if state is None:
+    if here is None:
         return frozenset()
-    current = state["resume"] if state["flow"] == "resume" else state
-    return FLOWS[current["flow"]].needs
+    return FLOWS[_inner(here).flow].needs
 
 
 def _start_needs(name: str) -> frozenset[str]:
@@ -228,20 +237,20 @@ def _start_needs(name: str) -> frozenset[str]:
 
 
 # --------------------------------------------------------------------------- commands
-def _command(state: State | None, name: str, inp: Input, data: UserData) -> Outcome:
+def _command(here: Here | None, name: str, inp: Input, data: UserData) -> Turn:
     cmd = commands.BY_NAME.get(name)
     if cmd is None:
         text = "I don't know that command. /help lists what I can do."
-        return Outcome(replies=(Reply(text),), state=state)
+        return Turn(replies=(Reply(text),), state=here)
     if cmd.action is not None:
-        return Outcome(state=state, effects=(Command(cmd.action),))
+        return Turn(state=here, effects=(Command(cmd.action),))
     if cmd.starts is None:
-        return _cancel(state)
-    resume, effects = _leave(state, cmd.starts)
+        return _cancel(here)
+    resume, effects = _leave(here, cmd.starts)
     if not cmd.resumes:
         # A deliberate clean-up: no "go back to ..." afterwards.
         if resume is not None:
-            effects += FLOWS[resume["flow"]].keep(resume)
+            effects += FLOWS[resume.flow].keep(resume.flow_json())
         resume = None
     if not cmd.keeps_typed:
         effects = []  # everything is about to go; saving drafts first is pointless
@@ -256,90 +265,87 @@ def _command(state: State | None, name: str, inp: Input, data: UserData) -> Outc
     return _advance(BEGIN[cmd.starts](inp, data), resume, before, effects)
 
 
-def _cancel(state: State | None) -> Outcome:
+def _cancel(here: Here | None) -> Turn:
     """Leave every flow; what the user typed is kept."""
-    effects = _keep_all(state)
+    effects = _keep_all(here)
     lines = [CANCELLED]
     if any(isinstance(e, SaveUnsent) for e in effects):
         lines.append(KEPT_DRAFT)
-    return Outcome(replies=(Reply(" ".join(lines)),), state=None, effects=tuple(effects))
+    return Turn(replies=(Reply(" ".join(lines)),), state=None, effects=tuple(effects))
 
 
-def _trigger(state: State | None, inp: Input, data: UserData) -> Outcome:
+def _trigger(here: Here | None, inp: Input, data: UserData) -> Turn:
     if inp.text == "checkin":
-        resume, effects = _leave(state, checkin.DAILY_FLOW.name)
+        resume, effects = _leave(here, checkin.DAILY_FLOW.name)
         return _advance(checkin.daily_start(data), resume, (), effects)
     if inp.text == "checkback:urge":
-        resume, effects = _leave(state, urge.BACK_FLOW.name)
+        resume, effects = _leave(here, urge.BACK_FLOW.name)
         return _advance(urge.checkback_start(data), resume, (), effects)
-    return Outcome(state=state, ignored=True)
+    return Turn(state=here, ignored=True)
 
 
 # --------------------------------------------------------------------------- buttons
-def _ignored(state: State | None) -> Outcome:
-    return Outcome(state=state, ignored=True)
+def _ignored(here: Here | None) -> Turn:
+    return Turn(state=here, ignored=True)
 
 
-def _choice(state: State | None, inp: Input, data: UserData) -> Outcome:
+def _choice(here: Here | None, inp: Input, data: UserData) -> Turn:
     press = unpack(inp.text, Menu)
     if press is not None and press.choice is Menu.COMMAND and press.arg in commands.BY_NAME:
-        return _command(state, press.arg, inp, data)
+        return _command(here, press.arg, inp, data)
     if press == Press(Menu.SAFE):
         words = Reply("Okay. /safety is here whenever you need it.")
-        in_flow = state is not None and state["flow"] != "resume"
-        shown = FLOWS[state["flow"]].render(state, data) if state and in_flow else ()
-        return Outcome(replies=(words, *shown), state=state)
-    if state is None:
-        return _ignored(state)
-    if state["flow"] == "resume":
-        resume = state["resume"]
+        shown = _render(here, data) if here is not None and not here.offering else ()
+        return Turn(replies=(words, *shown), state=here)
+    if here is None:
+        return _ignored(here)
+    if here.offering:
+        resume = _inner(here)
         if press == Press(Menu.RESUME):
-            return Outcome(replies=FLOWS[resume["flow"]].render(resume, data), state=resume)
+            return Turn(replies=_render(resume, data), state=resume)
         if press == Press(Menu.NO_RESUME):
-            return Outcome(replies=(Reply("Okay."),), state=None, effects=tuple(_keep_all(resume)))
-        return _ignored(state)
-    out = FLOWS[state["flow"]].step(state, inp, data)
+            return Turn(replies=(Reply("Okay."),), state=None, effects=tuple(_keep_all(resume)))
+        return _ignored(here)
+    out = FLOWS[here.flow].step(here.flow_json(), inp, data)
     if out is None:
-        return _ignored(state)
-    return _advance(out, state.get("resume"))
+        return _ignored(here)
+    return _advance(out, here.resume)
 
 
 # --------------------------------------------------------------------------- text
-def _media(state: State | None, data: UserData) -> Outcome:
-    if state is not None and state["flow"] != "resume":
-        shown = FLOWS[state["flow"]].render(state, data)
-        return Outcome(replies=(Reply(MEDIA_IN_FLOW), *shown), state=state)
-    return Outcome(replies=(main_menu(f"{MEDIA_NO_FLOW} What would help right now?"),), state=state)
+def _media(here: Here | None, data: UserData) -> Turn:
+    if here is not None and not here.offering:
+        return Turn(replies=(Reply(MEDIA_IN_FLOW), *_render(here, data)), state=here)
+    return Turn(replies=(main_menu(f"{MEDIA_NO_FLOW} What would help right now?"),), state=here)
 
 
-def _source(state: State | None, inp: Input) -> Literal["user", "incoming"]:
+def _source(here: Here | None, inp: Input) -> Literal["user", "incoming"]:
     if inp.kind == "forward":
         return "incoming"
-    if state is None or state["flow"] == "resume":
+    if here is None or here.offering:
         return "incoming" if len(inp.text) > LONG_PASTE else "user"
-    return "incoming" if state.get("step") in FLOWS[state["flow"]].incoming_steps else "user"
+    return "incoming" if here.step in FLOWS[here.flow].incoming_steps else "user"
 
 
-def _sender(state: State | None, source: str) -> Sender:
+def _sender(here: Here | None, source: str) -> Sender:
     """Who wrote the text: the user, or whoever the flow's paste step is about (the person
     they left, unless the flow says a relay)."""
     if source == "user":
         return "me"
-    if state is None or state["flow"] == "resume":
+    if here is None or here.offering:
         return "them"
-    return FLOWS[state["flow"]].sender
+    return FLOWS[here.flow].sender
 
 
-def _text(state: State | None, inp: Input, data: UserData) -> Outcome:
+def _text(here: Here | None, inp: Input, data: UserData) -> Turn:
     text, cut = clip(inp.text, MAX_PASTE)
     inp = replace(inp, text=text)
-    source = _source(state, inp)
-    check = analysis.check_danger(text, source=source, sender=_sender(state, source))
+    source = _source(here, inp)
+    check = analysis.check_danger(text, source=source, sender=_sender(here, source))
     kinds = [f.id for f in check.found]
     before: list[Reply] = []
     effects: list[Effect] = []
-    warned: list[str] = list(state.get("warned", [])) if state else []
-    flow_state = state
+    warned: list[str] = list(here.warned) if here else []
     if kinds:
         marked, warning, logged = safety.danger_first(warned, kinds, data)
         warned = list(marked)
@@ -348,24 +354,23 @@ def _text(state: State | None, inp: Input, data: UserData) -> Outcome:
     elif check.possible and safety.GENTLE not in warned:
         before.append(safety.gentle_check(source))
         warned.append(safety.GENTLE)
-    if state is not None and warned != list(state.get("warned", [])):
-        flow_state = {**state, "warned": warned}
     if cut:
         before.append(Reply(f"That was very long, so I kept the first {MAX_PASTE} characters."))
-    if flow_state is None or flow_state["flow"] == "resume":
-        resume = flow_state["resume"] if flow_state else None
+    if here is None or here.offering:
+        resume = here.resume if here else None
         return _advance(_outside(inp, data), resume, before, effects, warned)
-    spec = FLOWS[flow_state["flow"]]
-    takes = inp.kind != "forward" or spec.takes_forward(flow_state)
-    out = spec.step(flow_state, inp, data) if takes else None
+    here = replace(here, warned=tuple(warned))
+    spec = FLOWS[here.flow]
+    raw = here.flow_json()
+    takes = inp.kind != "forward" or spec.takes_forward(raw)
+    out = spec.step(raw, inp, data) if takes else None
     if out is None:
         long = inp.kind == "forward" or len(text) > LONG_PASTE
         if long:
-            resume, kept = _leave(flow_state, incoming.FLOW.name)
+            resume, kept = _leave(here, incoming.FLOW.name)
             return _advance(incoming.start(inp, data), resume, before, [*effects, *kept], warned)
-        shown = FLOWS[flow_state["flow"]].render(flow_state, data)
-        out = Outcome(replies=(Reply(NUDGE), *shown), state=flow_state)
-    return _advance(out, flow_state.get("resume"), before, effects, warned)
+        out = Outcome(replies=(Reply(NUDGE), *_render(here, data)), state=raw)
+    return _advance(out, here.resume, before, effects, warned)
 
 
 def _outside(inp: Input, data: UserData) -> Outcome:

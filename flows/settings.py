@@ -13,7 +13,7 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TypedDict
+from typing import Self, TypedDict
 
 #: Every weekday, Monday first (0).
 EVERY_DAY: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6)
@@ -96,6 +96,9 @@ class RiskCheckRecord:
     at: str
     answers: Mapping[str, str] | None
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self  # frozen all the way down: a copy would be the same value
+
 
 def _strings(value: object) -> tuple[str, ...]:
     if not isinstance(value, list | tuple):
@@ -148,6 +151,9 @@ class UserSettings:
     #: purpose: they are written back unchanged, so a rollback over settings written by
     #: a newer version loses nothing (and export shows them).  No flow reads this.
     document: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self  # frozen all the way down: a copy would be the same value
 
     @classmethod
     def from_json(cls, raw: Mapping[str, object] | None) -> UserSettings:

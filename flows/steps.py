@@ -21,8 +21,8 @@ A row says what the step shows (``ask``), where each typed choice goes (``on``: 
 make sense) is ``None``: the router answers it.
 
 The state crosses the router as JSON (the store encrypts it); :meth:`Flow.load` and
-:meth:`Flow.dump` are the only places it is converted, and they keep the router's own
-key (``resume``) as it was.
+:meth:`Flow.dump` are the only places it is converted.  What the router keeps besides
+(what was interrupted) is its own (``flows.session.Here``).
 """
 
 from __future__ import annotations
@@ -36,10 +36,7 @@ from typing import Any, Generic, Self, TypeVar, Union, cast
 
 from flows.analysis.context import Sender
 from flows.choices import Choice, Press, unpack
-from flows.types import Effect, Input, Outcome, Reply, State, UserData
-
-#: The router's keys in a stored flow state; a flow never reads or writes them.
-ROUTER_KEYS = ("resume",)
+from flows.types import Effect, FlowJson, Input, Outcome, Reply, UserData
 
 
 @dataclass(frozen=True)
@@ -184,18 +181,14 @@ class Flow(Generic[S]):
     sender: Sender = "them"
 
     # ------------------------------------------------------------------ the JSON edge
-    def load(self, raw: State) -> S | None:
+    def load(self, raw: Mapping[str, object]) -> S | None:
         if raw.get("flow") != self.name:
             return None
         state = self.state.from_json(raw)
         return state if state is not None and state.step in self.steps else None
 
-    def dump(self, state: S, like: State | None = None) -> State:
-        out: State = {"flow": self.name, **state.to_json()}
-        for key in ROUTER_KEYS:
-            if like is not None and key in like:
-                out[key] = like[key]
-        return out
+    def dump(self, state: S) -> FlowJson:
+        return {"flow": self.name, **state.to_json()}
 
     def _unpack(self, token: str) -> Press | None:
         groups = self.choices if isinstance(self.choices, tuple) else (self.choices,)
@@ -206,24 +199,24 @@ class Flow(Generic[S]):
         return None
 
     # ------------------------------------------------------------------ what the router uses
-    def valid(self, raw: State) -> bool:
+    def valid(self, raw: Mapping[str, object]) -> bool:
         return self.load(raw) is not None
 
-    def render(self, raw: State, data: UserData) -> tuple[Reply, ...]:
+    def render(self, raw: Mapping[str, object], data: UserData) -> tuple[Reply, ...]:
         state = self.load(raw)
         if state is None:
             raise ValueError(f"not a valid {self.name} state")
         return self.steps[state.step].ask(state, data)
 
-    def takes_forward(self, raw: State) -> bool:
+    def takes_forward(self, raw: Mapping[str, object]) -> bool:
         steps = self.incoming_steps if self.forward_steps is None else self.forward_steps
         return raw.get("step") in steps
 
-    def keep(self, raw: State) -> tuple[Effect, ...]:
+    def keep(self, raw: Mapping[str, object]) -> tuple[Effect, ...]:
         state = self.load(raw)
         return self.keep_typed(state) if state is not None else ()
 
-    def step(self, raw: State, inp: Input, data: UserData) -> Outcome | None:
+    def step(self, raw: Mapping[str, object], inp: Input, data: UserData) -> Outcome | None:
         """Handle one input at the current step; ``None`` when it does not fit there."""
         state = self.load(raw)
         if state is None:
@@ -246,8 +239,6 @@ class Flow(Generic[S]):
         if isinstance(result, To):
             moved = cast(S, result.state) if result.state is not None else state
             result = go(self, moved, result.step, data, result.before, result.effects)
-        if result is not None and result.state is not None and result.state is not raw:
-            result = dataclasses.replace(result, state=_with_router_keys(result.state, raw))
         return result
 
     def go(
@@ -259,11 +250,6 @@ class Flow(Generic[S]):
         effects: Iterable[Effect] = (),
     ) -> Outcome:
         return go(self, state, step, data, before, effects)
-
-
-def _with_router_keys(new: State, old: State) -> State:
-    missing = {k: old[k] for k in ROUTER_KEYS if k in old and k not in new}
-    return {**new, **missing} if missing else new
 
 
 def go(

@@ -17,7 +17,9 @@ from typing import Any, Literal
 from flows.settings import SettingsPatch, UserSettings
 from flows.settings import SupportPerson as SupportPerson  # part of UserData, imported from here
 
-State = dict[str, Any]
+#: A flow's state as JSON, as ``Flow.dump`` writes it: {"flow": name, "step": ..., fields}.
+#: Its typed form is the flow's ``FlowState``; the router's is ``flows.session.Here``.
+FlowJson = dict[str, object]
 
 #: Fixed analysis vocabulary (see PRODUCT.md).
 TACTICS: tuple[str, ...] = (
@@ -200,7 +202,7 @@ Effect = (
 @dataclass(frozen=True)
 class Outcome:
     replies: tuple[Reply, ...] = ()
-    state: State | None = None
+    state: FlowJson | None = None
     effects: tuple[Effect, ...] = ()
     #: True when the input was not understood and nothing changed (a forged button).
     ignored: bool = False

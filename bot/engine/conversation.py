@@ -10,11 +10,12 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.store.facade import Store, UserContext
 from flows import router
 from flows.conversations import pinlock
+from flows.session import Session
 from flows.settings import UserSettings
 from flows.types import (
     Action,
@@ -34,7 +35,6 @@ from flows.types import (
     SaveUnsent,
     ScheduleCheckback,
     SetSupport,
-    State,
     UpdateSettings,
     UserData,
 )
@@ -119,16 +119,6 @@ class Conversation:
             events=tuple(await store.list_events(user_id)) if "events" in needs else (),
         )
 
-    @staticmethod
-    def _split(blob: dict[str, Any] | None) -> tuple[int, State | None]:
-        if not blob:
-            return 0, None
-        flow = blob.get("flow")
-        return int(blob.get("seq", 0)), flow if isinstance(flow, dict) else None
-
-    async def _load(self, user_id: str) -> tuple[int, State | None]:
-        return self._split((await self.store.load_context(user_id)).state)
-
     # ------------------------------------------------------------------ steps
     async def step(
         self, user_id: str, inp: Input, *, is_new: bool = False, expect_seq: int | None = None
@@ -139,17 +129,17 @@ class Conversation:
         tap cannot act on the menu its first tap opened)."""
         async with self.lock(user_id):
             context = await self.store.load_context(user_id)
-            seq, state = self._split(context.state)
+            session = Session.from_json(context.state)
+            seq, here = session.seq, session.here
             plain = await self._user_data(user_id, context, frozenset(), is_new, inp.now)
-            lock = self._lock_of(context.state)
             if expect_seq is not None and expect_seq != seq:
                 return await self._current(user_id, context, plain, inp.now, stale=True)
-            gate = pinlock.gate(lock, inp, plain, (state or {}).get("flow"))
+            gate = pinlock.gate(session.lock, inp, plain, here.flow if here else None)
             shown = gate.before if gate.runs or gate.show_current else gate.replies
             replies: list[Reply] = list(shown)
             effects: list[Effect] = list(gate.effects)
             actions = list(await self._apply(user_id, gate.effects, inp.now))
-            flow = state
+            flow = here
             ran = False
             for run in gate.runs:
                 context = await self.store.load_context(user_id)  # after the last effects
@@ -168,14 +158,12 @@ class Conversation:
                 return StepResult(seq=seq, ignored=True)  # e.g. the second of a double tap
             if gate.show_current:
                 data = await self._user_data(
-                    user_id, context, router.needs(state, None), is_new, inp.now
+                    user_id, context, router.needs(here, None), is_new, inp.now
                 )
-                replies += router.render(state, data)
+                replies += router.render(here, data)
             new_lock = pinlock.lock_now(gate.lock) if Action.HIDE in actions else gate.lock
             seq += 1
-            await self.store.save_state(
-                user_id, {"seq": seq, "flow": flow, "lock": new_lock.to_json()}
-            )
+            await self.store.save_state(user_id, Session(seq, flow, new_lock).to_json())
             return StepResult(
                 replies=tuple(replies),
                 seq=seq,
@@ -183,10 +171,6 @@ class Conversation:
                 effects=tuple(effects),
                 autodelete_minutes=(await self.store.get_settings(user_id)).autodelete_minutes,
             )
-
-    @staticmethod
-    def _lock_of(blob: dict[str, Any] | None) -> pinlock.Lock:
-        return pinlock.Lock.from_json((blob or {}).get("lock"))
 
     async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
         """A button press.  A button from an older menu is stale: the current step is
@@ -204,12 +188,14 @@ class Conversation:
     ) -> StepResult:
         """The current step shown again (the caller holds the user's lock).  A locked chat
         shows only the request for the PIN, and nothing of the user's is read for it."""
-        seq, state = self._split(context.state)
-        if pinlock.is_locked(self._lock_of(context.state), plain, now):
+        session = Session.from_json(context.state)
+        seq = session.seq
+        if pinlock.is_locked(session.lock, plain, now):
             replies: tuple[Reply, ...] = (pinlock.locked_reply(),)
         else:
-            data = await self._user_data(user_id, context, router.needs(state, None), False, now)
-            replies = router.render(state, data)
+            needs = router.needs(session.here, None)
+            data = await self._user_data(user_id, context, needs, False, now)
+            replies = router.render(session.here, data)
         return StepResult(
             replies=replies,
             seq=seq,

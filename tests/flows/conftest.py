@@ -27,6 +27,7 @@ from flows.analysis.result import Analysis, DraftCheck, Finding
 from flows.choices import Choice, Value, pack, unpack
 from flows.commands import Menu
 from flows.replies import MAX_REPLY, TOKEN
+from flows.session import Here, Turn
 from flows.settings import UserSettings
 from flows.types import (
     AddReasons,
@@ -251,7 +252,7 @@ class FakeStore:
 
 
 # --------------------------------------------------------------------------- checks
-def check_outcome(out: Outcome) -> None:
+def check_outcome(out: Turn) -> None:
     """What every outcome must satisfy, whatever the flow."""
     for reply in out.replies:
         assert reply.text.strip(), "an empty message"
@@ -270,22 +271,22 @@ def check_outcome(out: Outcome) -> None:
     if out.ignored:
         assert not out.replies and not out.effects
     if out.state is not None:
-        json.dumps(out.state)  # JSON-able
-        assert len(json.dumps(out.state)) < 60000
+        json.dumps(out.state.to_json())  # JSON-able
+        assert len(json.dumps(out.state.to_json())) < 60000
 
 
-def values(out: Outcome | tuple[Reply, ...]) -> list[str]:
-    replies = out.replies if isinstance(out, Outcome) else out
+def values(out: Turn | Outcome | tuple[Reply, ...]) -> list[str]:
+    replies = out if isinstance(out, tuple) else out.replies
     return [b.value for r in replies for row in r.buttons for b in row]
 
 
-def labels(out: Outcome | tuple[Reply, ...]) -> list[str]:
-    replies = out.replies if isinstance(out, Outcome) else out
+def labels(out: Turn | Outcome | tuple[Reply, ...]) -> list[str]:
+    replies = out if isinstance(out, tuple) else out.replies
     return [b.label for r in replies for row in r.buttons for b in row]
 
 
-def text_of(out: Outcome | tuple[Reply, ...]) -> str:
-    replies = out.replies if isinstance(out, Outcome) else out
+def text_of(out: Turn | Outcome | tuple[Reply, ...]) -> str:
+    replies = out if isinstance(out, tuple) else out.replies
     return "\n---\n".join(r.text for r in replies)
 
 
@@ -294,10 +295,11 @@ class Convo:
 
     def __init__(self, store: FakeStore | None = None, now: datetime = NOW) -> None:
         self.store = store or FakeStore()
+        #: the session's place as stored (JSON), parsed for every input like the adapter does
         self.state: dict[str, Any] | None = None
         self.now = now
-        self.last: Outcome = Outcome()
-        self.history: list[Outcome] = []
+        self.last: Turn = Turn()
+        self.history: list[Turn] = []
 
     @property
     def effects(self) -> list[Effect]:
@@ -306,17 +308,21 @@ class Convo:
     def events(self, kind: str) -> list[dict[str, Any]]:
         return [dict(e.data) for e in self.store.events if e.kind == kind]
 
-    def send(self, inp: Input) -> Outcome:
-        needed = router.needs(self.state, inp)
+    @property
+    def here(self) -> Here | None:
+        return Here.from_json(self.state)
+
+    def send(self, inp: Input) -> Turn:
+        here = self.here
+        needed = router.needs(here, inp)
         assert needed <= {"evidence", "unsent", "events"}
         data = self.store.data(self.now, needed)
-        before = json.dumps(self.state)
-        out = router.handle(self.state, inp, data)
+        out = router.handle(here, inp, data)
         check_outcome(out)
-        assert json.dumps(self.state) == before, "handle() changed the state it was given"
+        new = out.state.to_json() if out.state is not None else None
         if out.ignored:
-            assert out.state == self.state
-        self.state = out.state
+            assert new == self.state
+        self.state = new
         for effect in out.effects:
             self.store.apply(effect, self.now)
         self.store.is_new = False
@@ -326,22 +332,22 @@ class Convo:
         self.now += timedelta(seconds=30)
         return out
 
-    def command(self, name: str, args: str = "") -> Outcome:
+    def command(self, name: str, args: str = "") -> Turn:
         return self.send(Input("command", self.now, text=name, args=args))
 
-    def say(self, text: str) -> Outcome:
+    def say(self, text: str) -> Turn:
         return self.send(Input("text", self.now, text=text))
 
-    def forward(self, text: str, at: datetime | None = None) -> Outcome:
+    def forward(self, text: str, at: datetime | None = None) -> Turn:
         return self.send(Input("forward", self.now, text=text, forwarded_at=at))
 
-    def media(self, what: str = "sticker") -> Outcome:
+    def media(self, what: str = "sticker") -> Turn:
         return self.send(Input("media", self.now, text=what))
 
-    def trigger(self, what: str) -> Outcome:
+    def trigger(self, what: str) -> Turn:
         return self.send(Input("trigger", self.now, text=what))
 
-    def tap(self, value: str | Value, *, shown: bool = True) -> Outcome:
+    def tap(self, value: str | Value, *, shown: bool = True) -> Turn:
         """Press a button; by default it must be one of the buttons just shown."""
         if not isinstance(value, str) or isinstance(value, Choice):
             value = pack(value)
@@ -358,8 +364,9 @@ class Convo:
         raise AssertionError(f"no button like {fragment!r} in {labels(self.last)}")
 
     def render(self) -> tuple[Reply, ...]:
-        replies = router.render(self.state, self.store.data(self.now, router.needs(self.state)))
-        check_outcome(Outcome(replies=replies))
+        here = self.here
+        replies = router.render(here, self.store.data(self.now, router.needs(here)))
+        check_outcome(Turn(replies=replies))
         return replies
 
 

@@ -15,6 +15,7 @@ from flows.conversations.incoming import In
 from flows.conversations.reasons import Rs
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
+from flows.session import Here
 from flows.types import Input, SaveUnsent
 
 from .conftest import NOW, Convo, text_of, values
@@ -95,8 +96,9 @@ def test_render_without_state_is_the_main_menu(convo: Convo) -> None:
 def test_render_of_a_garbled_state_is_the_main_menu(convo: Convo) -> None:
     data = convo.store.data(NOW)
     for state in ({"flow": "nope"}, {"flow": "urge", "step": "nope"}, {"x": 1}):
-        assert MENU_VALUES <= set(values(router.render(state, data)))
-    out = router.handle({"flow": "urge", "step": "nope"}, Input("text", NOW, text="hi"), data)
+        assert MENU_VALUES <= set(values(router.render(Here.from_json(state), data)))
+    garbled = Here.from_json({"flow": "urge", "step": "nope"})
+    out = router.handle(garbled, Input("text", NOW, text="hi"), data)
     assert out.state is None and MENU_VALUES <= set(values(out))
 
 
@@ -263,9 +265,11 @@ def test_needs_asks_for_evidence_and_unsent_only_when_used() -> None:
     assert router.needs(None, Input("choice", NOW, text=evidence_button)) == {"evidence"}
     assert router.needs(None, Input("command", NOW, text="help")) == frozenset()
     assert router.needs(None, Input("text", NOW, text="hi")) == frozenset()
-    state = {"flow": "evidence", "step": "list", "ids": []}
+    state = Here.from_json({"flow": "evidence", "step": "list", "ids": []})
     assert router.needs(state, Input("choice", NOW, text=pack(Ev.READ(0)))) == {"evidence"}
-    offer = {"flow": "resume", "step": "offer", "resume": {"flow": "urge", "step": "pull"}}
+    offer = Here.from_json(
+        {"flow": "resume", "step": "offer", "resume": {"flow": "urge", "step": "pull"}}
+    )
     assert router.needs(offer, Input("choice", NOW, text=pack(Menu.RESUME))) == {"unsent"}
     # with no input: what render() of the current step needs
     assert router.needs(state) == {"evidence"}

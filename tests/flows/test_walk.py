@@ -91,4 +91,4 @@ def test_forged_values_for_every_step_are_ignored() -> None:
         indexes = (pack(Mk.WHO(42)), pack(Ev.READ(77)))  # past the end of what is shown
         for forged in ("zz:1", "rdel:99", "u:v:99", *indexes, "reg:9", "tick:nope"):
             out = convo.send(Input("choice", convo.now, text=forged))
-            assert out.ignored and out.state == before and not out.replies
+            assert out.ignored and convo.state == before and not out.replies
