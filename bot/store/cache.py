@@ -14,7 +14,7 @@ import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bot.crypto.cells import RecordCipher
 from flows.settings import UserSettings
@@ -92,7 +92,7 @@ class LookupCache:
 class UserContext:
     """What one conversation step reads, loaded in one go."""
 
-    state: dict[str, Any] | None
+    state: dict[str, object] | None  # the session document (flows.session.Session)
     settings: UserSettings
     reasons: list[ReasonView]
     senders: list[SenderView]

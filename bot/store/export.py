@@ -37,9 +37,9 @@ class UserExport:
     exported_at: datetime
     user_since: datetime
     #: the settings document (JSON data)
-    settings: Mapping[str, Any]
+    settings: Mapping[str, object]
     #: the mid-flow state document (JSON data); None when no flow is running
-    flow_state: Mapping[str, Any] | None
+    flow_state: Mapping[str, object] | None
     reasons: tuple[ReasonView, ...]
     events: tuple[EventView, ...]
     evidence: tuple[EvidenceRecord, ...]

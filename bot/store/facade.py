@@ -238,14 +238,14 @@ class Store:
         )
 
     # ------------------------------------------------------------------ state and settings
-    async def load_state(self, user_id: str) -> dict[str, Any] | None:
+    async def load_state(self, user_id: str) -> dict[str, object] | None:
         cached = self._contexts.peek(user_id)
         if cached is not None:
             return cached.to_context().state
         return await self._users.state(await self._cipher(user_id))
 
     @_changes_context
-    async def save_state(self, user_id: str, state: dict[str, Any] | None) -> None:
+    async def save_state(self, user_id: str, state: dict[str, object] | None) -> None:
         text = await self._users.save_state(await self._cipher(user_id), state)
         self._contexts.state_saved(user_id, text)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from sqlalchemy import bindparam, delete, func, inspect, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -18,8 +18,8 @@ from bot.store.errors import UnknownUserError
 from bot.store.models import USER_TABLES, USERS_CHAT, USERS_SETTINGS, USERS_STATE, User
 from flows.settings import SettingsPatch, UserSettings
 
-#: a user's state or settings document (JSON data)
-Document = dict[str, Any]
+#: a user's session document (JSON data; its typed form is flows.session.Session)
+Document = dict[str, object]
 
 
 class UserDocuments(NamedTuple):
@@ -123,7 +123,7 @@ class UsersRepo:
             blob = await conn.scalar(select(User.state).where(User.id == cipher.user_id))
         return _doc(cipher, USERS_STATE, blob, None)
 
-    async def save_state(self, cipher: RecordCipher, state: Mapping[str, Any] | None) -> str:
+    async def save_state(self, cipher: RecordCipher, state: Mapping[str, object] | None) -> str:
         """Replace the state (group commit); returns it as JSON text."""
         text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
         blob = None if state is None else cipher.encrypt_text(USERS_STATE, cipher.user_id, text)
