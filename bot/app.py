@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 from telegram import BotCommand, Update
@@ -20,6 +22,7 @@ from bot.schedule.scheduler import Scheduler
 from bot.store.facade import Store
 from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
+from bot.telegram.reach import UPDATER_LOGGER, WRONG_TOKEN, PollingErrors, reach
 from bot.telegram.transport import AiohttpRequest
 from flows.analysis.learned import load_model
 from flows.commands import MENU
@@ -98,9 +101,32 @@ def new_event_loop() -> asyncio.AbstractEventLoop:
     return uvloop.new_event_loop()
 
 
+def _wait_for_telegram(
+    loop: asyncio.AbstractEventLoop,
+    application: Application,  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
+    settings: Settings,
+) -> bool | None:
+    """Wait until Telegram answers (True) or refuses the token (False); ``None`` when
+    stopped meanwhile (Ctrl-C, SIGTERM), which is not a failure."""
+    task = loop.create_task(reach(application.bot, settings.telegram_api_base_url))
+    stop_signals = (signal.SIGINT, signal.SIGTERM)
+    for sig in stop_signals:
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl-C stays as it is
+            loop.add_signal_handler(sig, task.cancel)
+    try:
+        return loop.run_until_complete(task)
+    except asyncio.CancelledError:
+        return None
+    finally:
+        for sig in stop_signals:
+            with contextlib.suppress(NotImplementedError):
+                loop.remove_signal_handler(sig)
+
+
 def run_polling(settings: Settings) -> int:
     """``nocontact run``: verify the key and open the store first (a wrong key stops
-    here, before any network or data access), then poll until stopped."""
+    here, before any network or data access), wait until Telegram answers (a token it
+    refuses stops here, ``ConfigError``), then poll until stopped."""
     configure_logging(settings)
     if not settings.telegram_bot_token:
         raise ConfigError(
@@ -111,9 +137,18 @@ def run_polling(settings: Settings) -> int:
     asyncio.set_event_loop(loop)
     store = loop.run_until_complete(Store.open(settings))
     application = build_application(settings, store)
+    reached = _wait_for_telegram(loop, application, settings)
+    if not reached:
+        loop.run_until_complete(store.close())
+        loop.close()
+        if reached is None:
+            return 0
+        raise ConfigError(WRONG_TOKEN)
+    logging.getLogger(UPDATER_LOGGER).addFilter(PollingErrors())
     application.run_polling(
         allowed_updates=ALLOWED_UPDATES,
         timeout=settings.poll_timeout,
+        bootstrap_retries=-1,  # Telegram answered getMe: a hiccup now is waited out too
         close_loop=True,
     )
     return 0

@@ -1,0 +1,31 @@
+"""Polling errors once running: one plain line, no traceback (``bot.telegram.reach``)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from telegram.error import NetworkError
+
+from bot.telegram.reach import UPDATER_LOGGER, PollingErrors
+
+
+def test_a_polling_error_is_one_plain_line_without_a_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    logger = logging.getLogger(UPDATER_LOGGER)
+    errors = PollingErrors()
+    logger.addFilter(errors)
+    try:
+        with caplog.at_level(logging.INFO, logger=UPDATER_LOGGER):
+            try:
+                raise NetworkError("aiohttp.ClientConnectorError: Cannot connect to host")
+            except NetworkError as exc:
+                logger.exception("Exception happened while polling for updates.", exc_info=exc)
+    finally:
+        logger.removeFilter(errors)
+    (record,) = caplog.records
+    assert record.exc_info is None
+    assert record.levelno == logging.WARNING
+    assert "Lost the connection to Telegram (no connection)" in record.getMessage()
+    assert "Traceback" not in caplog.text
