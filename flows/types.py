@@ -81,6 +81,9 @@ class Reply:
     text: str
     buttons: tuple[tuple[Button, ...], ...] = ()
     kind: Literal["text", "safety", "checkin"] = "text"
+    #: The step asks for something the user may type as a bare number (an hour, a mood,
+    #: a PIN): a front end that numbers its buttons must not read "8" as the eighth.
+    takes_number: bool = False
 
 
 # --------------------------------------------------------------------------- effects

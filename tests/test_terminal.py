@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.cli.terminal import chat
 from bot.config import Settings
 
 
-def feeder(lines: list[str]) -> Callable[[], str]:
+def feeder(lines: list[str]) -> Callable[[str], str]:
     it: Iterator[str] = iter(lines)
 
-    def read() -> str:
+    def read(prompt: str = "") -> str:
         try:
             return next(it)
         except StopIteration:
@@ -83,3 +84,131 @@ async def test_chat_runs_the_adapter_actions_through_the_shared_table(tmp_path: 
     out = io.StringIO()
     await chat(settings, feeder(["/reasons"]), out)
     assert "I could never relax at home" not in out.getvalue()
+
+
+# --------------------------------------------------------------------------- issue 11
+class Script:
+    """A terminal user who reads the screen: each step is a line, ``press(label)`` (the
+    key shown for that choice), or ``wait(minutes)`` (time passes; an empty line)."""
+
+    def __init__(self, out: io.StringIO, start: datetime) -> None:
+        self.out = out
+        self.at = start
+        self.steps: list[str | tuple[str, object]] = []
+        self.prompts: list[str] = []
+
+    def clock(self) -> datetime:
+        return self.at
+
+    def press(self, label: str) -> tuple[str, object]:
+        return ("press", label)
+
+    def wait(self, minutes: int) -> tuple[str, object]:
+        return ("wait", minutes)
+
+    def key(self, label: str) -> str:
+        for line in reversed(self.out.getvalue().splitlines()):
+            if line.strip().startswith("[") and line.split("]", 1)[1].strip() == label:
+                return line.split("]")[0].strip().lstrip("[")
+        raise AssertionError(f"no choice {label!r} on screen:\n{self.out.getvalue()}")
+
+    def reader(self, steps: list[str | tuple[str, object]]) -> Callable[[str], str]:
+        it = iter(steps)
+
+        def read(prompt: str = "") -> str:
+            self.prompts.append(prompt)
+            try:
+                step = next(it)
+            except StopIteration:
+                raise EOFError from None
+            if isinstance(step, str):
+                return step
+            what, arg = step
+            if what == "press":
+                return self.key(str(arg))
+            assert isinstance(arg, int)
+            self.at += timedelta(minutes=arg)
+            return ""
+
+        return read
+
+
+START = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
+
+
+async def test_a_message_of_several_lines_is_one_message_between_the_markers(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(data_dir=tmp_path / "data")
+    out = io.StringIO()
+    script = Script(out, START)
+    steps: list[str | tuple[str, object]] = [
+        "/start",
+        "<<",
+        "He lied to me every day",
+        "I could never relax at home",
+        ".",
+    ]
+    await chat(settings, script.reader(steps), out, clock=script.clock)
+    text = out.getvalue()
+    assert "a line with only <<" in text and "(.)" in text  # the greeting says how
+    assert script.prompts[2:5] == [". ", ". ", ". "]  # inside a paste: the paste prompt
+    # both lines reached the flow as one message: neither was taken as a support person
+    assert "How can you reach" not in text
+    out = io.StringIO()
+    script = Script(out, START)
+    await chat(settings, script.reader(["/reasons", script.press("See all")]), out)
+    listed = out.getvalue()
+    assert "He lied to me every day" in listed
+    assert "I could never relax at home" in listed
+
+
+async def test_a_bare_number_at_the_time_step_is_the_hour_not_a_choice(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path / "data")
+    out = io.StringIO()
+    script = Script(out, START)
+    steps: list[str | tuple[str, object]] = [
+        "/checkin",
+        "8",  # on the time step, whose eighth choice is 22:00
+        "UTC",
+        script.press("Yes"),
+        script.press("Every day"),
+    ]
+    await chat(settings, script.reader(steps), out, clock=script.clock)
+    text = out.getvalue()
+    assert "[a] 07:00" in text  # where a number is an answer, the choices are letters
+    assert "Your daily note: 08:00" in text
+    assert "22:00 (" not in text
+
+
+async def test_a_check_in_and_a_check_back_appear_in_the_terminal_when_due(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(data_dir=tmp_path / "data", checkin_sweep_seconds=0.05)
+    out = io.StringIO()
+    script = Script(out, START)
+    steps: list[str | tuple[str, object]] = [
+        "/checkin",
+        "19:30",
+        "UTC",
+        script.press("Yes"),
+        script.press("Every day"),
+        script.wait(31),  # 19:31: the check-in is due
+        script.press("No contact today"),
+        "4",  # the mood, typed
+        "/urge",
+        script.press("Something else"),
+        script.press("Skip"),
+        script.press("Wait it out"),
+        script.press("15 minutes"),
+        script.wait(16),  # the check-back is due
+        script.press("Yes, I held off"),
+    ]
+    await chat(settings, script.reader(steps), out, clock=script.clock)
+    text = out.getvalue()
+    assert "Time for your daily note." in text
+    after_checkin = text.split("Time for your daily note.")[1]
+    assert "[a] 1" in after_checkin  # the mood step: letters, so "4" is the mood
+    assert "I hear you" not in after_checkin.split("/urge")[0]
+    assert "Just checking in." in text  # the check-back, worded discreetly
+    assert text.count("Time for your daily note.") == 1  # sent once

@@ -26,6 +26,7 @@ import contextlib
 import logging
 import time
 import warnings
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
@@ -72,6 +73,12 @@ class SweepReport:
     @property
     def anything(self) -> bool:
         return any(getattr(self, f.name) for f in fields(self))
+
+
+#: How a scheduled reply reaches the user: ``(chat_id, replies, seq)`` -> the ids of the
+#: messages sent.  Telegram's is :func:`bot.telegram.send.send_replies` with the bot;
+#: the terminal chat (``nocontact chat``) prints them.
+Deliver = Callable[[int, Sequence[Reply], int], Awaitable[list[int]]]
 
 
 def _retry_seconds(exc: RetryAfter) -> float:
@@ -129,9 +136,12 @@ class _Recorder:
 class Scheduler:
     """Implements :class:`bot.engine.conversation.ScheduleHooks` and the sweep."""
 
-    def __init__(self, runtime: Runtime, *, workers: int | None = None) -> None:
+    def __init__(
+        self, runtime: Runtime, *, workers: int | None = None, only_user: str | None = None
+    ) -> None:
         self.runtime = runtime
-        self.items = ScheduleStore(runtime.store)
+        #: ``only_user``: sweep that user's items only (the terminal chat)
+        self.items = ScheduleStore(runtime.store, only_user=only_user)
         settings = runtime.settings
         self.grace = timedelta(minutes=settings.checkin_grace_minutes)
         self.pacer = Pacer(settings.rate_limit_overall, settings.rate_limit_per_chat)
@@ -141,7 +151,7 @@ class Scheduler:
         self.workers = workers or max(4, min(16, int(settings.rate_limit_overall / 2)))
         #: items claimed per transaction (about half a second of sending)
         self.claim_batch = max(1, min(100, int(settings.rate_limit_overall / 2)))
-        self.bot: Bot | None = None
+        self.deliver: Deliver | None = None
         #: seconds the last :meth:`attach` took (loading the blocked set, recovery)
         self.startup_seconds = 0.0
         self._blocked: set[str] = set()
@@ -163,10 +173,19 @@ class Scheduler:
             name="checkin-sweep",
         )
 
-    async def attach(self, bot: Bot) -> None:
-        """Use ``bot`` for sending; load the blocked users and settle interrupted items."""
+    async def attach(self, bot: Bot | None = None, *, deliver: Deliver | None = None) -> None:
+        """Send with ``bot`` (or another front end's ``deliver``); load the blocked users
+        and settle interrupted items."""
         started = time.perf_counter()
-        self.bot = bot
+        if deliver is None:
+            if bot is None:
+                raise ValueError("attach() needs a bot or a deliver function")
+            telegram_bot = bot
+
+            async def deliver(chat_id: int, replies: Sequence[Reply], seq: int) -> list[int]:
+                return await send_replies(telegram_bot, chat_id, replies, seq)
+
+        self.deliver = deliver
         self._stopping = False
         self._blocked = await self.items.blocked_users()
         await self._recover()
@@ -271,8 +290,8 @@ class Scheduler:
     async def sweep(self) -> SweepReport:
         """Send every item due now (paced), and skip the stale ones."""
         report = SweepReport()
-        if self.bot is None:
-            raise RuntimeError("the scheduler has no bot yet; call start() or attach()")
+        if self.deliver is None:
+            raise RuntimeError("the scheduler has nowhere to send yet; call start() or attach()")
         now = self.runtime.now()
         page = await self.items.due(now, PAGE)
         if not page:
@@ -389,7 +408,6 @@ class Scheduler:
     async def _send(self, item: Item, chat_id: int, report: SweepReport) -> tuple[list[int], int]:
         """Run the flow's trigger and send its replies; the ids of the messages sent and
         the user's auto-delete setting (minutes, 0 = off) for them."""
-        assert self.bot is not None
         now = self.runtime.now()
         result = await self.runtime.conversation.step(
             item.user_id, Input(kind="trigger", now=now, text=item.trigger)
@@ -406,7 +424,7 @@ class Scheduler:
     async def _send_reply(
         self, chat_id: int, reply: Reply, seq: int, report: SweepReport, first: bool
     ) -> list[int]:
-        assert self.bot is not None
+        assert self.deliver is not None
         parts = len(render_reply(reply))
         # The first message's slot was reserved before the claim; pay for the rest.
         if first:
@@ -416,7 +434,7 @@ class Scheduler:
         attempt = 0
         while True:
             try:
-                return await send_replies(self.bot, chat_id, [reply], seq)
+                return await self.deliver(chat_id, [reply], seq)
             except RetryAfter as exc:
                 # Telegram refused the message (nothing was delivered): wait, retry.
                 # A reply in several parts may have been half sent: never repeated.

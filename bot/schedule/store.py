@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, and_, delete, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, and_, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -55,10 +55,13 @@ def _items(rows: Iterable[Any]) -> list[Item]:
 
 
 class ScheduleStore:
-    """The schedule rows of a :class:`bot.store.facade.Store`'s database."""
+    """The schedule rows of a :class:`bot.store.facade.Store`'s database; with
+    ``only_user``, the sweep's queries (:meth:`due`, :meth:`interrupted`) see that user's
+    rows only (the terminal chat must never take a Telegram user's check-in)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, only_user: str | None = None) -> None:
         self.sessions: async_sessionmaker[AsyncSession] = store.sessions
+        self.only_user = only_user
         dialect = store.engine.dialect.name
         self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
 
@@ -103,7 +106,9 @@ class ScheduleStore:
     ) -> list[Item]:
         """Pending items due at ``now`` or earlier, oldest first, after the keyset
         position ``after`` (due_at, id) of the previous page."""
-        query = select(*_COLUMNS).where(ScheduleItem.status == PENDING, ScheduleItem.due_at <= now)
+        query = select(*_COLUMNS).where(
+            ScheduleItem.status == PENDING, ScheduleItem.due_at <= now, *self._scope()
+        )
         if after is not None:
             query = query.where(
                 or_(
@@ -187,9 +192,12 @@ class ScheduleStore:
     async def interrupted(self) -> list[Item]:
         """Items left "sending" by a crash (each may or may not have been delivered)."""
         async with self.sessions() as session:
-            return _items(
-                await session.execute(select(*_COLUMNS).where(ScheduleItem.status == SENDING))
-            )
+            query = select(*_COLUMNS).where(ScheduleItem.status == SENDING, *self._scope())
+            return _items(await session.execute(query))
+
+    def _scope(self) -> tuple[ColumnElement[bool], ...]:
+        """The sweep's rows: every user's, or ``only_user``'s."""
+        return () if self.only_user is None else (ScheduleItem.user_id == self.only_user,)
 
     # ------------------------------------------------------------------ blocked users
     async def block(self, user_id: str) -> None:

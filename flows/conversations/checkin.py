@@ -189,7 +189,7 @@ def _ask_menu(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
 def _ask_time(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
     buttons = [button(t, Ck.AT(t.replace(":", ""))) for t in TIME_BUTTONS]
     text = "What time of day suits you? Tap one, or type it (like 8:30 or 9pm)."
-    return (Reply(text, grid(buttons, 4)),)
+    return (Reply(text, grid(buttons, 4), takes_number=True),)
 
 
 def _ask_tz(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
@@ -430,7 +430,7 @@ def _ask_who(state: DailyState, data: UserData) -> tuple[Reply, ...]:
 def _ask_mood(state: DailyState, data: UserData) -> tuple[Reply, ...]:
     moods = tuple(button(arg, Dy.MOOD(arg)) for arg in _MOODS)
     rows = (moods, (button("Skip", Dy.NO_MOOD),))
-    return (Reply("How are you feeling, from 1 (very low) to 5 (good)?", rows),)
+    return (Reply("How are you feeling, from 1 (very low) to 5 (good)?", rows, takes_number=True),)
 
 
 def _ask_reason(state: DailyState, data: UserData) -> tuple[Reply, ...]:

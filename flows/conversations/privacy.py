@@ -152,11 +152,12 @@ def _ask_pin_new(state: PrivacyState, data: UserData) -> tuple[Reply, ...]:
         "PIN is sent. If you forget it, the only way back in is /wipe, which deletes "
         "everything."
     )
-    return (Reply(text, keyboard([button("Back", Pv.MENU)])),)
+    return (Reply(text, keyboard([button("Back", Pv.MENU)]), takes_number=True),)
 
 
 def _ask_pin_confirm(state: PrivacyState, data: UserData) -> tuple[Reply, ...]:
-    return (Reply("Send the same PIN again to confirm.", keyboard([button("Back", Pv.MENU)])),)
+    again = "Send the same PIN again to confirm."
+    return (Reply(again, keyboard([button("Back", Pv.MENU)]), takes_number=True),)
 
 
 # --------------------------------------------------------------------------- moves
