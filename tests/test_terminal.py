@@ -212,3 +212,28 @@ async def test_a_check_in_and_a_check_back_appear_in_the_terminal_when_due(
     assert "I hear you" not in after_checkin.split("/urge")[0]
     assert "Just checking in." in text  # the check-back, worded discreetly
     assert text.count("Time for your daily note.") == 1  # sent once
+
+
+async def test_after_unlocking_the_replayed_messages_show_one_numbered_menu(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(data_dir=tmp_path / "data")
+    out = io.StringIO()
+    script = Script(out, START)
+    steps: list[str | tuple[str, object]] = [
+        "/start",
+        script.press("Skip for now"),
+        "/privacy",
+        script.press("Set up a PIN lock"),
+        "7391",
+        "7391",
+        "/cancel",
+        script.wait(30),  # the chat locks
+        "hello?",
+        "are you there",
+        "7391",
+    ]
+    await chat(settings, script.reader(steps), out, clock=script.clock)
+    after = out.getvalue().split("Unlocked.")[-1]
+    assert after.count("What would help right now?") == 1
+    assert "[1]" in after and "[8]" not in after  # one menu's choices, numbered once

@@ -141,6 +141,7 @@ class Conversation:
             actions = list(await self._apply(user_id, gate.effects, inp.now))
             flow = here
             ran = False
+            answers: list[tuple[Reply, ...]] = []
             for run in gate.runs:
                 context = await self.store.load_context(user_id)  # after the last effects
                 data = await self._user_data(
@@ -152,8 +153,9 @@ class Conversation:
                 ran = True
                 effects += outcome.effects
                 actions += await self._apply(user_id, outcome.effects, inp.now)
-                replies += outcome.replies
+                answers.append(outcome.replies)
                 flow = outcome.state
+            replies += pinlock.replayed(answers)  # after unlocking: each step shown once
             if gate.runs and not ran and not gate.before and not gate.effects:
                 return StepResult(seq=seq, ignored=True)  # e.g. the second of a double tap
             if gate.show_current:

@@ -18,7 +18,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -347,6 +347,27 @@ def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None)
         runs=runs,
         before=(Reply(OPENED),),
         show_current=not runs,
+    )
+
+
+def replayed(steps: Sequence[Sequence[Reply]]) -> tuple[Reply, ...]:
+    """The answers to the inputs replayed after unlocking (one sequence of replies per
+    input), as one answer that shows each step once: only the last input's buttons stay
+    (the earlier ones belong to steps already left; the safety message keeps its own),
+    and a reply said again later (the same menu, the same question) is shown only the
+    last time."""
+    if len(steps) <= 1:
+        return tuple(r for replies in steps for r in replies)
+    last = len(steps) - 1
+    flat = [
+        r if i == last or r.kind == "safety" else replace(r, buttons=())
+        for i, replies in enumerate(steps)
+        for r in replies
+    ]
+    return tuple(
+        r
+        for i, r in enumerate(flat)
+        if not any(later.text == r.text and later.kind == r.kind for later in flat[i + 1 :])
     )
 
 

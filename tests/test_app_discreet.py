@@ -1,0 +1,71 @@
+"""Issue 11 through ``process_update`` with the offline request: what a glance at the
+screen shows in discreet mode, sensitive replies sent protected, and what was typed in a
+locked chat answered once it is open."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from tests.offline import Call
+from tests.test_app import Env, close_env, make_env, texts
+
+START = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
+PIN = "7391"
+
+
+@pytest.fixture
+async def env(tmp_path: Path) -> AsyncIterator[Env]:
+    e = await make_env(Settings(telegram_bot_token="123:TEST", data_dir=tmp_path / "data"))
+    e.app.bot_data["runtime"].clock = lambda: START
+    yield e
+    await close_env(e)
+
+
+def later(env: Env, minutes: int) -> None:
+    env.app.bot_data["runtime"].clock = lambda: START + timedelta(minutes=minutes)
+
+
+async def onboard_with_pin(env: Env) -> None:
+    await env.send("/start")
+    await env.send("He went through my bag every night")
+    await env.send("/privacy")
+    await env.press("PIN lock")
+    await env.send(PIN)
+    await env.send(PIN)
+    await env.send("/cancel")
+
+
+def with_buttons(calls: list[Call]) -> list[Call]:
+    return [c for c in calls if c.buttons]
+
+
+async def test_what_was_typed_while_locked_is_answered_once_each_step_after_unlocking(
+    env: Env,
+) -> None:
+    await onboard_with_pin(env)
+    later(env, 30)
+    await env.send("hello?")
+    await env.send("are you there")
+    replies = await env.send(PIN)
+    shown = texts(replies)
+    assert shown.startswith("Unlocked.")
+    assert shown.count("What would help right now?") == 1
+    assert len(with_buttons(replies)) == 1  # one menu, not one per message
+    labels = [label for label, _ in with_buttons(replies)[0].buttons]
+    assert len(labels) == len(set(labels))
+
+
+async def test_a_replayed_command_then_its_answer_shows_the_step_once(env: Env) -> None:
+    await onboard_with_pin(env)
+    later(env, 30)
+    await env.send("/urge")
+    await env.send("the usual")  # typed where the pull step wants a button
+    replies = await env.send(PIN)
+    shown = texts(replies)
+    assert shown.count("What's pulling you toward them right now?") == 1
+    assert len(with_buttons(replies)) == 1
