@@ -86,13 +86,16 @@ def split_blocks(blocks: Iterable[str], limit: int = MAX_REPLY) -> tuple[str, ..
     return tuple(texts)
 
 
-def replies_from(blocks: Iterable[str], buttons: Keyboard = ()) -> tuple[Reply, ...]:
-    """Several replies for a long list; the buttons go on the last one."""
+def replies_from(
+    blocks: Iterable[str], buttons: Keyboard = (), *, protect: bool = False
+) -> tuple[Reply, ...]:
+    """Several replies for a long list; the buttons go on the last one.  ``protect``:
+    the blocks hold what the user saved (see ``Reply.protect``)."""
     texts = split_blocks(blocks)
     if not texts:
         return ()
-    head = tuple(Reply(t) for t in texts[:-1])
-    return (*head, Reply(texts[-1], buttons))
+    head = tuple(Reply(t, protect=protect) for t in texts[:-1])
+    return (*head, Reply(texts[-1], buttons, protect=protect))
 
 
 def menu_buttons() -> Keyboard:

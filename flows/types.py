@@ -84,6 +84,10 @@ class Reply:
     #: The step asks for something the user may type as a bare number (an hour, a mood,
     #: a PIN): a front end that numbers its buttons must not read "8" as the eighth.
     takes_number: bool = False
+    #: It shows what the user saved (their reasons, saved messages, unsent letters,
+    #: risk-check answers): sent so that it cannot be forwarded or saved from the chat
+    #: (Telegram's ``protect_content``).
+    protect: bool = False
 
 
 # --------------------------------------------------------------------------- effects

@@ -14,7 +14,7 @@ from telegram.error import TelegramError
 from bot.engine.runtime import Runtime
 from bot.store.facade import Store
 from bot.telegram.autodelete import hide_messages
-from bot.telegram.send import send_replies
+from bot.telegram.send import send_file, send_replies
 from flows.types import Reply
 
 log = logging.getLogger(__name__)
@@ -43,10 +43,7 @@ class TelegramChat:
         return await send_replies(self.bot, self.chat_id, [Reply(text)], 0)
 
     async def send_file(self, filename: str, content: bytes, caption: str = "") -> list[int]:
-        message = await self.bot.send_document(
-            self.chat_id, io.BytesIO(content), filename=filename, caption=caption or None
-        )
-        return [message.message_id]
+        return await send_file(self.bot, self.chat_id, filename, content, caption)
 
     async def send_picture(self, filename: str, draw: Callable[[], bytes]) -> list[int]:
         png = await asyncio.to_thread(draw)

@@ -1,10 +1,17 @@
 """Send flow replies to a chat: escaped, split under Telegram's limit, with compact
-inline keyboards.  The one place that turns ``Reply`` into Bot API calls."""
+inline keyboards.  The one place that turns ``Reply`` into Bot API calls, and that sends
+the user's files.
+
+What shows the user's saved words (``Reply.protect``, decided by the flows) and every file
+the bot sends (the export) go with Telegram's ``protect_content``: they cannot be
+forwarded from the chat or saved from it."""
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -44,7 +51,8 @@ def order(replies: Sequence[Reply]) -> list[Reply]:
             and last.kind == reply.kind
             and len(last.text) + len(reply.text) + 2 <= MAX_TEXT
         ):
-            merged[-1] = Reply(f"{last.text}\n\n{reply.text}", reply.buttons, reply.kind)
+            text = f"{last.text}\n\n{reply.text}"
+            merged[-1] = replace(reply, text=text, protect=last.protect or reply.protect)
         else:
             merged.append(reply)
     return safety + merged
@@ -55,6 +63,30 @@ async def send_replies(bot: Bot, chat_id: int, replies: Sequence[Reply], seq: in
     sent: list[int] = []
     for reply in order(replies):
         for part in render_reply(reply):
-            message = await bot.send_message(chat_id, part.html, reply_markup=keyboard(part, seq))
+            message = await bot.send_message(
+                chat_id,
+                part.html,
+                reply_markup=keyboard(part, seq),
+                protect_content=_protect(reply.protect),
+            )
             sent.append(message.message_id)
     return sent
+
+
+async def send_file(
+    bot: Bot, chat_id: int, filename: str, content: bytes, caption: str = ""
+) -> list[int]:
+    """Send one of the user's files (their export); protected, always."""
+    message = await bot.send_document(
+        chat_id,
+        io.BytesIO(content),
+        filename=filename,
+        caption=caption or None,
+        protect_content=True,
+    )
+    return [message.message_id]
+
+
+def _protect(protect: bool) -> bool | None:
+    # left out (None) rather than False: the other messages' requests stay as they were
+    return True if protect else None

@@ -77,6 +77,7 @@ def _ask_list(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
             *grid(numbers, 6),
             (button("Export a report", Menu.COMMAND("export")), button("Done", Ev.DONE)),
         ),
+        protect=True,
     )
 
 
@@ -94,7 +95,7 @@ def _ask_view(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
         head.append("Patterns: " + ", ".join(name_of(t).lower() for t in item.tactics))
     if item.danger:
         head.append("Safety concerns: " + ", ".join(d.replace("_", " ") for d in item.danger))
-    return replies_from([*head, "", item.text], buttons)
+    return replies_from([*head, "", item.text], buttons, protect=True)
 
 
 def _ask_confirm(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:

@@ -55,7 +55,7 @@ def read_back(data: UserData, count: int = 1, otherwise: str = "") -> tuple[Repl
     blocks = ["You wrote:"]
     for text in picked:
         blocks += ["", f"“{text}”"]
-    return replies_from(blocks)
+    return replies_from(blocks, protect=True)
 
 
 NO_REASONS_LINE = "You haven't saved any reasons yet. When you're ready, add one with /reasons."
@@ -142,7 +142,7 @@ def _ask_one(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
         return (Reply(NO_REASONS_LINE, keyboard([button("Back", Rs.MENU)])),)
     text = reasons[state.shown % len(reasons)].text
     buttons = keyboard([button("Another one", Rs.NEXT), button("Back", Rs.MENU)])
-    return replies_from(["You wrote:", "", f"“{text}”"], buttons)
+    return replies_from(["You wrote:", "", f"“{text}”"], buttons, protect=True)
 
 
 def _ask_delete(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
@@ -150,19 +150,19 @@ def _ask_delete(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
     blocks = ["Which one should I delete? Tap its number."]
     blocks += [f"{i + 1}. {by_id.get(rid, '(already deleted)')}" for i, rid in enumerate(state.ids)]
     numbers = [button(str(i + 1), Rs.PICK(i)) for i in range(len(state.ids))]
-    return replies_from(blocks, (*grid(numbers, 6), (button("Back", Rs.MENU),)))
+    return replies_from(blocks, (*grid(numbers, 6), (button("Back", Rs.MENU),)), protect=True)
 
 
 def _ask_confirm(state: ReasonsState, data: UserData) -> tuple[Reply, ...]:
     by_id = {r.id: r.text for r in data.reasons}
     text = by_id.get(state.ids[state.pick], "")
     buttons = keyboard([button("Yes, delete it", Rs.CONFIRM), button("Keep it", Rs.MENU)])
-    return replies_from(["Delete this reason?", "", f"“{text}”"], buttons)
+    return replies_from(["Delete this reason?", "", f"“{text}”"], buttons, protect=True)
 
 
 def _list_replies(data: UserData) -> tuple[Reply, ...]:
     blocks = ["Your reasons:"] + [f"{i + 1}. {r.text}" for i, r in enumerate(data.reasons)]
-    return replies_from(blocks)
+    return replies_from(blocks, protect=True)
 
 
 # --------------------------------------------------------------------------- moves

@@ -278,7 +278,9 @@ def _result(answers: tuple[str, ...], data: UserData) -> Outcome:
         )
     effects = (UpdateSettings({"risk_check": {"at": data.now.isoformat(), "answers": given}}),)
     reply = Reply(
-        "\n\n".join(lines), keyboard([button("Safety plan and checklists", Menu.COMMAND("safety"))])
+        "\n\n".join(lines),
+        keyboard([button("Safety plan and checklists", Menu.COMMAND("safety"))]),
+        protect=True,
     )
     return end(reply, effects=effects)
 

@@ -255,7 +255,9 @@ def _ask_unsent(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     blocks = ["Your unsent messages. They were never sent and never will be."]
     blocks += [f"{i + 1}. {_day(u)}: {short(u.text, 70)}" for i, u in enumerate(items)]
     numbers = [button(f"Read {i + 1}", Ur.READ(i)) for i in range(len(items))]
-    return replies_from(blocks, (*grid(numbers, 4), (button("Back", Ur.UNSENT_BACK),)))
+    return replies_from(
+        blocks, (*grid(numbers, 4), (button("Back", Ur.UNSENT_BACK),)), protect=True
+    )
 
 
 def _ask_unsent_one(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
@@ -263,7 +265,7 @@ def _ask_unsent_one(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
     buttons = keyboard([button("Delete it", Ur.DELETE), button("Back to the list", Ur.UNSENT)])
     if item is None:
         return (Reply("That one is gone.", buttons),)
-    return replies_from([f"Written {_day(item)}:", "", item.text], buttons)
+    return replies_from([f"Written {_day(item)}:", "", item.text], buttons, protect=True)
 
 
 def _ask_unsent_del(state: UrgeState, data: UserData) -> tuple[Reply, ...]:
