@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from flows.choices import TOKEN, Choice, Value, pack
-from flows.commands import Menu
-from flows.types import Button, Reply
+from flows.commands import BY_NAME, Menu
+from flows.types import Button, Reply, UserData
 
 #: Hard limit for one Reply.text (Telegram allows 4096; the adapter escapes HTML).
 MAX_REPLY = 3500
@@ -98,19 +98,36 @@ def replies_from(
     return (*head, Reply(texts[-1], buttons, protect=protect))
 
 
-def menu_buttons() -> Keyboard:
-    run = Menu.COMMAND
-    return keyboard(
-        [button("I want to reply to them", run("urge"))],
-        [button("They contacted me", run("hoover"))],
-        [button("Someone passed on a message", run("monkey"))],
-        [button("My reasons", run("reasons")), button("Safety", run("safety"))],
-        [button("Daily check-in", run("checkin")), button("Progress", run("progress"))],
+def discreet(data: UserData) -> bool:
+    """Discreet mode (on unless the user turned it off): what a glance at the screen may
+    see - a notification, a menu, a locked chat - says nothing about what the bot is for."""
+    return data.settings.discreet
+
+
+#: The main menu: each command's plain words; in discreet mode its words in Telegram's
+#: command menu (``flows.commands``), which say nothing about what the bot is for.
+_MENU_ROWS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("urge", "I want to reply to them"),),
+    (("hoover", "They contacted me"),),
+    (("monkey", "Someone passed on a message"),),
+    (("reasons", "My reasons"), ("safety", "Safety")),
+    (("checkin", "Daily check-in"), ("progress", "Progress")),
+)
+
+
+def menu_buttons(data: UserData) -> Keyboard:
+    neutral = discreet(data)
+    return tuple(
+        tuple(
+            button(BY_NAME[name].menu if neutral else plain, Menu.COMMAND(name))
+            for name, plain in row
+        )
+        for row in _MENU_ROWS
     )
 
 
-def main_menu(text: str = "What would help right now?") -> Reply:
-    return Reply(text, menu_buttons())
+def main_menu(data: UserData, text: str = "What would help right now?") -> Reply:
+    return Reply(text, menu_buttons(data))
 
 
 def ordinal(n: int) -> str:

@@ -208,7 +208,7 @@ def handle(here: Here | None, inp: Input, data: UserData) -> Turn:
 def render(here: Here | None, data: UserData) -> tuple[Reply, ...]:
     here = _clean(here)
     if here is None:
-        return (main_menu(),)
+        return (main_menu(data),)
     if here.offering:
         return (_resume_offer(_inner(here)),)
     return _render(here, data)
@@ -316,7 +316,9 @@ def _choice(here: Here | None, inp: Input, data: UserData) -> Turn:
 def _media(here: Here | None, data: UserData) -> Turn:
     if here is not None and not here.offering:
         return Turn(replies=(Reply(MEDIA_IN_FLOW), *_render(here, data)), state=here)
-    return Turn(replies=(main_menu(f"{MEDIA_NO_FLOW} What would help right now?"),), state=here)
+    return Turn(
+        replies=(main_menu(data, f"{MEDIA_NO_FLOW} What would help right now?"),), state=here
+    )
 
 
 def _source(here: Here | None, inp: Input) -> Literal["user", "incoming"]:
@@ -377,4 +379,4 @@ def _outside(inp: Input, data: UserData) -> Outcome:
     """Free text, a forward or a long paste outside any flow."""
     if inp.kind == "forward" or len(inp.text) > LONG_PASTE:
         return incoming.start(inp, data)
-    return Outcome(replies=(main_menu("I'm here. What would help right now?"),))
+    return Outcome(replies=(main_menu(data, "I'm here. What would help right now?"),))

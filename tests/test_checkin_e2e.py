@@ -73,7 +73,7 @@ async def test_check_in_arrives_is_answered_and_the_streak_moves(
         )
 
         # Answer it: no contact today, mood 4.
-        await user.press("No contact today", message)
+        await user.press("All good", message)  # "No contact today", in discreet words
         await user.press("4")
 
         after = visible(await user.say("/progress"))

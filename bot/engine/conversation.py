@@ -193,7 +193,7 @@ class Conversation:
         session = Session.from_json(context.state)
         seq = session.seq
         if pinlock.is_locked(session.lock, plain, now):
-            replies: tuple[Reply, ...] = (pinlock.locked_reply(),)
+            replies: tuple[Reply, ...] = (pinlock.locked_reply(plain),)
         else:
             needs = router.needs(session.here, None)
             data = await self._user_data(user_id, context, needs, False, now)

@@ -27,6 +27,7 @@ from flows.conversations.safety_path import (
     support_reply,
 )
 from flows.replies import button, grid, keyboard
+from flows.replies import discreet as is_discreet
 from flows.settings import EVERY_DAY, CheckinJson, CheckinSchedule
 from flows.steps import Flow, FlowState, Result, Step, end, go, stay, to
 from flows.timezones import find_zone, shown_name, valid_zone
@@ -73,7 +74,7 @@ def discreet(data: UserData, toggled: bool | None = None) -> bool:
     """Discreet mode: as just toggled in this conversation, else as saved (on by default)."""
     if toggled is not None:
         return toggled
-    return data.settings.discreet
+    return is_discreet(data)
 
 
 # =========================================================================== settings flow
@@ -401,13 +402,21 @@ def daily_start(data: UserData) -> Outcome:
 
 
 # --------------------------------------------------------------------------- asks
+#: The check-in's answers: (plain words, discreet words).  The discreet ones are what
+#: anyone can read on a lock screen or over a shoulder: they say nothing of contact.
+STATUS_WORDS: tuple[tuple[Dy, str, str], ...] = (
+    (Dy.NO_CONTACT, "No contact today", "All good"),
+    (Dy.TEMPTED, "I was tempted", "It was hard"),
+    (Dy.CONTACT, "I had contact", "I was in touch"),
+    (Dy.REACHED, "They or someone reached out", "I heard from someone"),
+)
+
+
 def _ask_status(state: DailyState, data: UserData) -> tuple[Reply, ...]:
-    first = DISCREET_FIRST_LINE if discreet(data) else PLAIN_FIRST_LINE
+    neutral = discreet(data)
+    first = DISCREET_FIRST_LINE if neutral else PLAIN_FIRST_LINE
     buttons = keyboard(
-        [button("No contact today", Dy.NO_CONTACT)],
-        [button("I was tempted", Dy.TEMPTED)],
-        [button("I had contact", Dy.CONTACT)],
-        [button("They or someone reached out", Dy.REACHED)],
+        *([button(quiet if neutral else plain, value)] for value, plain, quiet in STATUS_WORDS)
     )
     return (Reply(f"{first}\nHow did today go?", buttons, kind="checkin"),)
 

@@ -50,7 +50,7 @@ def _passed_on(state: IncomingState, press: Press, data: UserData) -> Result:
 
 
 def _neither(state: IncomingState, press: Press, data: UserData) -> Result:
-    return end(main_menu("Okay, I won't keep it. What would help right now?"))
+    return end(main_menu(data, "Okay, I won't keep it. What would help right now?"))
 
 
 # --------------------------------------------------------------------------- the flow

@@ -62,7 +62,7 @@ def _welcome_back(data: UserData) -> Outcome:
     lines = ["Welcome back. Everything you saved is still here."]
     if not data.reasons:
         lines.append("You haven't written down your reasons yet: /reasons.")
-    return end(main_menu("\n".join(lines) + "\n\nWhat would help right now?"))
+    return end(main_menu(data, "\n".join(lines) + "\n\nWhat would help right now?"))
 
 
 # --------------------------------------------------------------------------- asks
@@ -94,14 +94,14 @@ def _ask_support_how(state: OnboardingState, data: UserData) -> tuple[Reply, ...
 
 
 # --------------------------------------------------------------------------- moves
-def _finish(*before: Reply, effects: Iterable[Effect] = ()) -> Outcome:
+def _finish(data: UserData, *before: Reply, effects: Iterable[Effect] = ()) -> Outcome:
     done = UpdateSettings({"onboarded": True})
-    return end(*before, main_menu(CLOSING), effects=(*effects, done))
+    return end(*before, main_menu(data, CLOSING), effects=(*effects, done))
 
 
 def _after_reasons(data: UserData, *before: Reply, effects: tuple[Effect, ...] = ()) -> Result:
     if data.support is not None:
-        return _finish(*before, effects=effects)
+        return _finish(data, *before, effects=effects)
     return to("support", *before, effects=effects)
 
 
@@ -118,7 +118,7 @@ def _reasons_skipped(state: OnboardingState, press: Press, data: UserData) -> Re
 
 
 def _support_skipped(state: OnboardingState, press: Press, data: UserData) -> Result:
-    return _finish()
+    return _finish(data)
 
 
 def _support_named(state: OnboardingState, text: str, inp: Input, data: UserData) -> Result:
@@ -126,18 +126,18 @@ def _support_named(state: OnboardingState, text: str, inp: Input, data: UserData
     return go(FLOW, replace(state, name=name), "support_how", data)
 
 
-def _support_saved(state: OnboardingState, how: str) -> Result:
+def _support_saved(state: OnboardingState, how: str, data: UserData) -> Result:
     saved = Reply(f"Saved. When it gets hard, I'll remind you that {state.name} is there.")
-    return _finish(saved, effects=(SetSupport(state.name, how),))
+    return _finish(data, saved, effects=(SetSupport(state.name, how),))
 
 
 def _how_given(state: OnboardingState, text: str, inp: Input, data: UserData) -> Result:
     how, _ = clip(text, MAX_HOW)
-    return _support_saved(state, how)
+    return _support_saved(state, how, data)
 
 
 def _how_skipped(state: OnboardingState, press: Press, data: UserData) -> Result:
-    return _support_saved(state, "")
+    return _support_saved(state, "", data)
 
 
 # --------------------------------------------------------------------------- the flow

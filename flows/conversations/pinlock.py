@@ -29,7 +29,7 @@ from flows.choices import Press, pack, unpack
 from flows.commands import Menu
 from flows.conversations.checkin import Dy
 from flows.conversations.safety import safety_message
-from flows.replies import LONG_PASTE
+from flows.replies import LONG_PASTE, discreet
 from flows.settings import UserSettings
 from flows.types import Action, Command, Effect, Input, LogEvent, Reply, UserData
 
@@ -64,8 +64,11 @@ KEPT = "I've kept what you sent for when it's open."
 #: On every locked reply: the way to help that needs no PIN.  (How to start again without
 #: the PIN, /wipe, is told when the PIN is set, not to whoever holds the phone.)
 SAFETY_OPEN = "If you're in danger, /safety works without the PIN."
+#: The same in discreet mode (the default): whoever holds the phone learns nothing of
+#: what the bot is for, or that something was kept; the ways out stay one tap away.
+DISCREET_OPEN = "Without the PIN: /help, /safety."
 WRONG = "That PIN isn't right."
-PAUSED = "Too many tries. Please wait {minutes} minutes before trying again. " + SAFETY_OPEN
+PAUSED = "Too many tries. Please wait {minutes} minutes before trying again."
 OPENED = "Unlocked."
 ALREADY_OPEN = "The chat is already open. I've deleted your PIN from it."
 
@@ -265,6 +268,13 @@ def _opens(inp: Input, flow: str | None) -> bool:
     return False
 
 
+def _asks_help(inp: Input) -> bool:
+    if inp.kind == "command":
+        return inp.text == "help"
+    press = unpack(inp.text, Menu) if inp.kind == "choice" else None
+    return press is not None and press.choice is Menu.COMMAND and press.arg == "help"
+
+
 def _open_menu_press(press: Press | None) -> bool:
     """The answer to the safety message, or a menu button for a command that passes a
     locked chat."""
@@ -320,6 +330,8 @@ def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None)
             )
         # open (without a PIN too, so that a PIN set now starts with an open chat)
         return Gate(lock=_open_lock(now), runs=(inp,))
+    if pin is None and discreet(data) and _asks_help(inp):
+        return Gate(lock=lock, replies=(locked_help(data),))
     if pin is None and _opens(inp, flow):
         return Gate(lock=lock, runs=(inp,), redact=True)
     if pin is None:
@@ -329,15 +341,16 @@ def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None)
     paused_until = lock.paused_until
     if paused_until is not None and now < paused_until:
         minutes = max(1, int((paused_until - now).total_seconds() // 60) + 1)
-        return Gate(lock=lock, replies=(Reply(PAUSED.format(minutes=minutes)),), effects=effects)
+        paused = _locked_words(data, PAUSED.format(minutes=minutes), locked=False)
+        return Gate(lock=lock, replies=(paused,), effects=effects)
     if not pin_matches(pin, data.settings.pin):
         tries = lock.tries + 1
         if tries >= MAX_TRIES:
             lock = replace(lock, tries=0, paused_until=now + timedelta(minutes=PAUSE_MINUTES))
-            reply = Reply(PAUSED.format(minutes=PAUSE_MINUTES))
+            reply = _locked_words(data, PAUSED.format(minutes=PAUSE_MINUTES), locked=False)
         else:
             lock = replace(lock, tries=tries)
-            reply = Reply(f"{WRONG} {LOCKED}\n{SAFETY_OPEN}")
+            reply = _locked_words(data, WRONG)
         return Gate(lock=lock, replies=(reply,), effects=effects)
 
     runs = tuple(k.replay(now) for k in lock.kept)
@@ -388,13 +401,36 @@ def _keep(lock: Lock, inp: Input, data: UserData) -> Gate:
     kept = Kept.of(inp)
     if kept is not None:
         lock = replace(lock, kept=(*lock.kept, kept)[-MAX_KEPT:])
-    lines = [LOCKED, KEPT, SAFETY_OPEN] if kept is not None else [LOCKED, SAFETY_OPEN]
-    return Gate(lock=lock, replies=(*before, Reply("\n".join(lines))), effects=tuple(effects))
+    reply = _locked_words(data, kept=kept is not None)
+    return Gate(lock=lock, replies=(*before, reply), effects=tuple(effects))
 
 
-def locked_reply() -> Reply:
+def _locked_words(
+    data: UserData, first: str = "", *, locked: bool = True, kept: bool = False
+) -> Reply:
+    """``first``, then that the chat is locked and what works without the PIN; in plain
+    mode also that what was sent is kept (``kept``)."""
+    head = [first] if first else []
+    if discreet(data):
+        body = [" ".join([*head, LOCKED] if locked else head), DISCREET_OPEN]
+    else:
+        said = " ".join([*head, LOCKED] if locked else head)
+        body = [said, *([KEPT] if kept else []), SAFETY_OPEN]
+    return Reply("\n".join(line for line in body if line))
+
+
+def locked_reply(data: UserData) -> Reply:
     """What a locked chat shows instead of a step."""
-    return Reply(f"{LOCKED}\n{SAFETY_OPEN}")
+    return _locked_words(data)
+
+
+def locked_help(data: UserData) -> Reply:
+    """/help in a locked chat, discreet mode: what works without the PIN, in the words of
+    Telegram's command menu (nothing about what the bot is for)."""
+    lines = [
+        f"/{c.name} — {c.menu}" for c in commands.COMMANDS if c.open_locked and c.name != "help"
+    ]
+    return Reply(f"{LOCKED}\n\nWithout the PIN:\n" + "\n".join(lines))
 
 
 def lock_now(lock: Lock | None = None) -> Lock:

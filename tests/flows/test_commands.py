@@ -95,7 +95,8 @@ def test_the_lock_lets_through_what_the_table_marks_open() -> None:
         now=datetime(2025, 3, 14, tzinfo=UTC),
         is_new=False,
         resources=RESOURCES,
-        settings=UserSettings.from_json({"pin": pinlock.hash_pin("2580")}),
+        # plain mode: in discreet mode the lock answers /help itself (tests/flows/test_discreet.py)
+        settings=UserSettings.from_json({"pin": pinlock.hash_pin("2580"), "discreet": False}),
     )
 
     def passes(inp: Input) -> bool:

@@ -36,7 +36,8 @@ def test_a_locked_chat_keeps_the_request_and_replays_it_after_the_right_pin() ->
     data = data_with_pin()
     gate = pinlock.gate(None, Input(kind="command", now=T0, text="evidence"), data)
     assert not gate.runs and "locked" in gate.replies[0].text.lower()
-    assert pinlock.KEPT in gate.replies[0].text
+    assert pinlock.KEPT not in gate.replies[0].text  # discreet mode: not said, but kept
+    assert gate.lock.kept
     lock = gate.lock
     wrong = pinlock.gate(lock, text("1111"), data)
     assert not wrong.runs and "isn't right" in wrong.replies[0].text
@@ -55,9 +56,12 @@ def test_a_locked_chat_keeps_the_request_and_replays_it_after_the_right_pin() ->
 
 def test_safety_help_hide_wipe_and_check_ins_pass_a_locked_chat() -> None:
     data = data_with_pin()
-    for name in ("safety", "help", "hide", "wipe", "cancel"):
+    for name in ("safety", "hide", "wipe", "cancel"):
         gate = pinlock.gate(None, Input(kind="command", now=T0, text=name), data)
         assert gate.runs and gate.redact  # and they run without the user's data
+    # /help is answered by the lock itself, in discreet mode (the default)
+    helped = pinlock.gate(None, Input(kind="command", now=T0, text="help"), data)
+    assert not helped.runs and "/safety" in helped.replies[0].text
     assert pinlock.gate(None, Input(kind="trigger", now=T0, text="checkin"), data).runs
     assert pinlock.gate(None, Input(kind="choice", now=T0, text=pack(Dy.NO_CONTACT)), data).runs
     # but a check-in button that shows the user's own words does not
