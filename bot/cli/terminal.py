@@ -84,6 +84,8 @@ class TerminalChat:
         #: the button values of the replies on screen, by key ("1", or "a")
         self.choices: dict[str, str] = {}
         self.seq = 0
+        #: a line is being read: something the scheduler prints asks for it again
+        self.reading = False
 
     @property
     def store(self) -> Store:
@@ -113,6 +115,9 @@ class TerminalChat:
     async def deliver(self, chat_id: int, replies: Sequence[Reply], seq: int) -> list[int]:
         """The scheduler's way to this chat (``bot.schedule.scheduler.Deliver``)."""
         self.show(replies, seq)
+        if self.reading:  # the prompt scrolled away above the check-in
+            print(f"\n{PROMPT}", end="", file=self.out)
+            self.out.flush()
         return []
 
     async def handle(self, line: str, user_id: str, created: bool) -> StepResult:
@@ -167,11 +172,14 @@ async def _sweep(scheduler: Scheduler) -> None:
         logging.getLogger(__name__).error("check-in sweep failed: %s", type(exc).__name__)
 
 
-async def _next_message(reader: ReadLine, scheduler: Scheduler, every: float) -> str:
+async def _next_message(
+    session: TerminalChat, reader: ReadLine, scheduler: Scheduler, every: float
+) -> str:
     """Sweep the schedule, then wait for the next message, sweeping every ``every``
     seconds meanwhile (a check-in due while the user says nothing still appears)."""
     await _sweep(scheduler)
     reading = asyncio.ensure_future(asyncio.to_thread(read_message, reader))
+    session.reading = True
     try:
         while True:
             done, _ = await asyncio.wait({reading}, timeout=every)
@@ -179,6 +187,7 @@ async def _next_message(reader: ReadLine, scheduler: Scheduler, every: float) ->
                 return reading.result()
             await _sweep(scheduler)
     finally:
+        session.reading = False
         if not reading.done():  # cancelled: the thread reading stdin is left to finish
             reading.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -210,7 +219,9 @@ async def chat(
         reader = read_line or input
         while True:
             try:
-                line = await _next_message(reader, scheduler, settings.checkin_sweep_seconds)
+                line = await _next_message(
+                    session, reader, scheduler, settings.checkin_sweep_seconds
+                )
             except EOFError:
                 print(file=stream)
                 return 0

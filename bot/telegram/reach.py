@@ -23,9 +23,12 @@ log = logging.getLogger(__name__)
 #: The longest pause between two tries, in seconds.
 MAX_PAUSE = 60.0
 
+#: Telegram answers 401 (and 404, which PTB reports the same way: ``InvalidToken``) for a
+#: token it does not know; a 404 can also mean a base URL that is not a Bot API server.
 WRONG_TOKEN = (
     "Telegram refused the bot token. Check TELEGRAM_BOT_TOKEN: copy it again from "
-    "@BotFather (it looks like 123456789:AA...)."
+    "@BotFather (it looks like 123456789:AA...); if you set TELEGRAM_API_BASE_URL, check "
+    "that it points at a Bot API server."
 )
 UNREACHABLE = (
     "Cannot reach Telegram at {where} ({why}). Check the internet connection, any proxy "
