@@ -46,7 +46,7 @@ async def test_telegram_down_gets_one_sentence_per_try_then_the_bot_starts_when_
     bot.extra_env["TELEGRAM_API_BASE_URL"] = f"http://127.0.0.1:{port}/bot"
     await bot.start(wait_ready=False)
     try:
-        await wait_for_output(bot, "Cannot reach Telegram", 2, timeout=30)
+        await wait_for_output(bot, "Cannot reach Telegram", 2, timeout=60)
         tries = [line for line in bot.output().splitlines() if "Cannot reach Telegram" in line]
         assert "Trying again in 1 second" in tries[0]
         assert "Trying again in 2 seconds" in tries[1]  # the pause grows
@@ -58,7 +58,7 @@ async def test_telegram_down_gets_one_sentence_per_try_then_the_bot_starts_when_
         try:
             await standin.wait_for(
                 lambda: any(c.method.lower() == "setmycommands" for c in standin.calls) or None,
-                timeout=30,
+                timeout=60,
             )
         finally:
             code = await bot.stop()
@@ -76,7 +76,7 @@ async def test_stopped_while_waiting_for_telegram_exits_cleanly(tmp_path: Path) 
     bot.extra_env["TELEGRAM_API_BASE_URL"] = f"http://127.0.0.1:{port}/bot"
     await bot.start(wait_ready=False)
     try:
-        await wait_for_output(bot, "Cannot reach Telegram", 1, timeout=30)
+        await wait_for_output(bot, "Cannot reach Telegram", 1, timeout=60)
         code = await bot.stop()  # SIGTERM
         assert code == 0, bot.output()
         assert noise(bot.output()) == []
@@ -92,7 +92,7 @@ async def test_a_refused_token_stops_the_bot_with_one_sentence_and_a_non_zero_co
         await bot.start(wait_ready=False)
         try:
             assert bot.proc is not None
-            code = await asyncio.wait_for(bot.proc.wait(), 30)
+            code = await asyncio.wait_for(bot.proc.wait(), 60)
         finally:
             await bot.kill()
     output = bot.output()
