@@ -54,6 +54,16 @@ LETTERS = string.ascii_lowercase
 ReadLine = Callable[[str], str]
 
 
+def _letters(n: int) -> str:
+    """The key of the ``n``-th lettered choice (0: "a", 25: "z", 26: "aa")."""
+    key = ""
+    n += 1
+    while n:
+        n, rest = divmod(n - 1, len(LETTERS))
+        key = LETTERS[rest] + key
+    return key
+
+
 def read_message(read_line: ReadLine) -> str:
     """One message: a line, or the lines between ``<<`` and ``.`` (EOFError at the end
     of input; an unfinished paste is sent as it is)."""
@@ -107,7 +117,7 @@ class TerminalChat:
             for row in reply.buttons:
                 for button in row:
                     n = len(self.choices)
-                    key = LETTERS[n % len(LETTERS)] if lettered else str(n + 1)
+                    key = _letters(n) if lettered else str(n + 1)
                     self.choices[key] = button.value
                     print(f"  [{key}] {button.label}", file=self.out)
         self.out.flush()
