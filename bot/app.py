@@ -5,21 +5,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import signal
 import sys
+from urllib.parse import urlsplit
 
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
 from telegram.request import BaseRequest
 
+from bot import metrics
 from bot.config import ConfigError, Settings
+from bot.crypto.keys import missing_key_error, verify_ring
+from bot.crypto.keystore import KeyStore
+from bot.crypto.ring import MasterKeyRing
 from bot.engine.conversation import Conversation
 from bot.engine.runtime import Runtime
+from bot.health import heartbeat_file, start_heartbeat
 from bot.logging_setup import configure_logging
 from bot.resources import load_resources
 from bot.schedule.scheduler import Scheduler
 from bot.store.facade import Store
+from bot.store.lease import Lease
 from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
 from bot.telegram.reach import UPDATER_LOGGER, WRONG_TOKEN, PollingErrors, reach
@@ -31,17 +39,24 @@ log = logging.getLogger(__name__)
 
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 AUTODELETE_SWEEP_SECONDS = 30
+#: the exit code when the lease was lost while active (a supervisor should restart it)
+EXIT_LEASE_LOST = 3
 
 
 def build_application(
-    settings: Settings, store: Store, *, request: BaseRequest | None = None
+    settings: Settings,
+    store: Store,
+    *,
+    request: BaseRequest | None = None,
+    lease: Lease | None = None,
 ) -> Application:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
     """The Application with every handler, the rate limiter, the defaults and the
     check-in scheduler.  The store must already be open (its key verified).
     ``request`` replaces the HTTP transport (tests use an offline one); by default it is
     aiohttp (``bot.telegram.transport``), with PTB's defaults: a pool of 256 connections for the
     bot's calls and a separate one-connection pool for getUpdates, whose read timeout
-    PTB extends by the long-poll timeout."""
+    PTB extends by the long-poll timeout.  ``lease`` (held already) is watched while the
+    bot runs (losing it stops the bot) and given back after the store is closed."""
     resources = load_resources(settings.safety_resources_file, settings.default_region)
     conversation = Conversation(store, resources)
     runtime = Runtime(
@@ -55,6 +70,14 @@ def build_application(
         await asyncio.to_thread(load_model)
         await application.bot.set_my_commands([BotCommand(c.name, c.menu) for c in MENU])
         await scheduler.start(application)
+        if lease is not None:
+            lease.watch(application.stop_running)
+        metrics.watch(application.update_queue.qsize, lambda: lease is not None and lease.held)
+        start_heartbeat(application, heartbeat_file(settings))
+        if settings.metrics_port:
+            application.bot_data["metrics_server"] = metrics.serve(
+                settings.metrics_listen, settings.metrics_port
+            )
         if application.job_queue is not None:
             application.job_queue.run_repeating(
                 autodelete_job, interval=AUTODELETE_SWEEP_SECONDS, first=1, name="autodelete"
@@ -65,7 +88,12 @@ def build_application(
         await scheduler.stop()
 
     async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
+        served = application.bot_data.pop("metrics_server", None)
+        if served is not None:
+            served[0].shutdown()
         await store.close()
+        if lease is not None:
+            await lease.release()
 
     builder = (
         ApplicationBuilder()
@@ -73,7 +101,7 @@ def build_application(
         .base_url(settings.telegram_api_base_url)
         .defaults(Defaults(parse_mode=ParseMode.HTML, tzinfo=settings.tz))
         .rate_limiter(AIORateLimiter(overall_max_rate=settings.rate_limit_overall, max_retries=3))
-        .concurrent_updates(True)
+        .concurrent_updates(settings.concurrent_updates)
         .post_init(post_init)
         .post_stop(post_stop)
         .post_shutdown(post_shutdown)
@@ -123,36 +151,121 @@ def _wait_for_telegram(
                 loop.remove_signal_handler(sig)
 
 
-def run_polling(settings: Settings) -> int:
-    """``nocontact run``: verify the key and open the store first (a wrong key stops
-    here, before any network or data access), wait until Telegram answers (a token it
-    refuses stops here, ``ConfigError``), then poll until stopped."""
+async def check_master_key(settings: Settings) -> None:
+    """The checks ``Store.open`` makes of the master key, read-only: a standby with a
+    wrong or missing key says so now, not when it takes over."""
+    ring = MasterKeyRing.load(settings.master_key_file)
+    keystore = KeyStore(settings.keystore_url)
+    try:
+        state = await keystore.inspect()
+    finally:
+        await keystore.close()
+    if ring is None:
+        if not state.empty:
+            raise missing_key_error(settings.master_key_file, keystore.label)
+        return
+    verify_ring(ring, state, keystore.label)
+
+
+async def _wait_for_lease(lease: Lease) -> bool:
+    """Take the lease, waiting as a standby while another process holds it.  SIGTERM or
+    SIGINT while waiting ends the wait: False (nothing was opened, nothing to stop)."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    assert task is not None
+    stops = (signal.SIGTERM, signal.SIGINT)
+    for signum in stops:
+        loop.add_signal_handler(signum, task.cancel)
+    try:
+        await lease.acquire()
+    except asyncio.CancelledError:
+        log.info("stopped while waiting as a standby")
+        return False
+    finally:
+        for signum in stops:
+            loop.remove_signal_handler(signum)
+    return True
+
+
+def webhook_path(webhook_url: str) -> str:
+    """The local path the webhook listens on: the public URL's path (a reverse proxy
+    passes it through), without the leading slash."""
+    parts = urlsplit(webhook_url)
+    if parts.scheme != "https" or not parts.hostname:
+        raise ConfigError(
+            f"--webhook needs the public https:// URL Telegram should post to, not {webhook_url!r}."
+        )
+    return parts.path.lstrip("/")
+
+
+def run(settings: Settings, *, webhook_url: str | None = None) -> int:
+    """``nocontact run``: take the lease (waiting as a standby while another process is
+    active on the database), verify the key and open the store (a wrong key stops here,
+    before any network or data access), then long-poll (or, with ``webhook_url``, serve
+    the webhook) until stopped.  Before polling it waits until Telegram answers (a token it
+    refuses stops here, ``ConfigError``)."""
     configure_logging(settings)
     if not settings.telegram_bot_token:
         raise ConfigError(
             "TELEGRAM_BOT_TOKEN is not set. Get a token from @BotFather and put it in the "
             "environment or in .env (see .env.example)."
         )
+    url_path = webhook_path(webhook_url) if webhook_url is not None else ""
     loop = new_event_loop()
     asyncio.set_event_loop(loop)
-    store = loop.run_until_complete(Store.open(settings))
-    application = build_application(settings, store)
+    lease = Lease(settings.database_url, ssl=settings.database_ssl)
+    if not loop.run_until_complete(lease.try_acquire()):
+        try:
+            loop.run_until_complete(check_master_key(settings))
+        except BaseException:
+            loop.run_until_complete(lease.release())
+            loop.close()
+            raise
+    if not loop.run_until_complete(_wait_for_lease(lease)):
+        loop.run_until_complete(lease.release())
+        loop.close()
+        return 0
+    try:
+        store = loop.run_until_complete(Store.open(settings))
+    except BaseException:
+        loop.run_until_complete(lease.release())
+        loop.close()
+        raise
+    log.info("this process is active (lease: %s)", lease.label)
+    application = build_application(settings, store, lease=lease)
     reached = _wait_for_telegram(loop, application, settings)
     if not reached:
         loop.run_until_complete(store.close())
+        loop.run_until_complete(lease.release())
         loop.close()
         if reached is None:
             return 0
         raise ConfigError(WRONG_TOKEN)
     logging.getLogger(UPDATER_LOGGER).addFilter(PollingErrors())
-    application.run_polling(
-        allowed_updates=ALLOWED_UPDATES,
-        timeout=settings.poll_timeout,
-        bootstrap_retries=-1,  # Telegram answered getMe: a hiccup now is waited out too
-        close_loop=True,
-    )
-    return 0
+    if webhook_url is None:
+        application.run_polling(
+            allowed_updates=ALLOWED_UPDATES,
+            timeout=settings.poll_timeout,
+            bootstrap_retries=-1,  # Telegram answered getMe: a hiccup now is waited out too
+            close_loop=False,
+        )
+    else:
+        application.run_webhook(
+            listen=settings.webhook_listen,
+            port=settings.webhook_port,
+            url_path=url_path,
+            webhook_url=webhook_url,
+            secret_token=settings.webhook_secret_token or secrets.token_urlsafe(32),
+            allowed_updates=ALLOWED_UPDATES,
+            bootstrap_retries=-1,
+            close_loop=False,
+        )
+    lost = lease.lost
+    with contextlib.suppress(Exception):
+        loop.run_until_complete(lease.release())
+    loop.close()
+    return EXIT_LEASE_LOST if lost else 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run_polling(Settings()))
+    sys.exit(run(Settings()))

@@ -7,6 +7,7 @@ in the README's table; keep the three in step.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from dotenv import dotenv_values
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
+_SECRET_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
 class ConfigError(Exception):
@@ -38,6 +40,14 @@ class Settings:
     rate_limit_overall: float = 30.0
     rate_limit_per_chat: float = 1.0
     poll_timeout: int = 30
+    webhook_listen: str = "127.0.0.1"
+    webhook_port: int = 8443
+    webhook_secret_token: str = ""
+    metrics_listen: str = "127.0.0.1"
+    metrics_port: int = 0
+    database_pool_size: int = 0
+    concurrent_updates: int = 64
+    database_ssl: str = ""
 
     def __post_init__(self) -> None:
         data_dir = Path(self.data_dir)
@@ -115,6 +125,14 @@ def _from_env(env: _Env) -> Settings:
         rate_limit_overall=env.real("RATE_LIMIT_OVERALL", d.rate_limit_overall),
         rate_limit_per_chat=env.real("RATE_LIMIT_PER_CHAT", d.rate_limit_per_chat),
         poll_timeout=env.integer("POLL_TIMEOUT", d.poll_timeout),
+        webhook_listen=env.text("WEBHOOK_LISTEN", d.webhook_listen),
+        webhook_port=env.integer("WEBHOOK_PORT", d.webhook_port),
+        webhook_secret_token=env.text("WEBHOOK_SECRET_TOKEN", d.webhook_secret_token),
+        metrics_listen=env.text("METRICS_LISTEN", d.metrics_listen),
+        metrics_port=env.integer("METRICS_PORT", d.metrics_port),
+        database_pool_size=env.integer("DATABASE_POOL_SIZE", d.database_pool_size),
+        concurrent_updates=env.integer("CONCURRENT_UPDATES", d.concurrent_updates),
+        database_ssl=env.text("DATABASE_SSL", d.database_ssl),
     )
 
 
@@ -157,4 +175,18 @@ def load_settings(
         ) from exc
     if settings.checkin_grace_minutes < 0:
         raise ConfigError("CHECKIN_GRACE_MINUTES cannot be negative.")
+    secret = settings.webhook_secret_token
+    if secret and not _SECRET_TOKEN.fullmatch(secret):
+        raise ConfigError(
+            "WEBHOOK_SECRET_TOKEN must be 1 to 256 characters of A-Z, a-z, 0-9, _ and - "
+            "(Telegram's rule)."
+        )
+    if settings.concurrent_updates < 1:
+        raise ConfigError("CONCURRENT_UPDATES must be at least 1.")
+    for name, port in (
+        ("WEBHOOK_PORT", settings.webhook_port),
+        ("METRICS_PORT", settings.metrics_port),
+    ):
+        if not 0 <= port <= 65535:
+            raise ConfigError(f"{name} must be a port number (0 to 65535), not {port}.")
     return settings

@@ -16,9 +16,9 @@ def _print_json(obj: object) -> None:
 
 
 def _cmd_run(settings: Settings, args: argparse.Namespace) -> int:
-    from bot.app import run_polling
+    from bot.app import run
 
-    return run_polling(settings)
+    return run(settings, webhook_url=args.webhook)
 
 
 def _cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
@@ -73,7 +73,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    p = sub.add_parser("run", help="run the bot (long polling)")
+    p = sub.add_parser(
+        "run",
+        help="run the bot (long polling; --webhook URL to receive updates by webhook). A "
+        "second process on the same database waits as a standby",
+    )
+    p.add_argument(
+        "--webhook",
+        metavar="URL",
+        default=None,
+        help="the public https:// URL Telegram posts updates to (behind a reverse proxy that "
+        "forwards it to WEBHOOK_LISTEN:WEBHOOK_PORT)",
+    )
     p.set_defaults(func=_cmd_run, needs_settings=True)
 
     p = sub.add_parser("migrate", help="create or upgrade the database schema")

@@ -28,6 +28,8 @@ class BotProcess:
     standin: BotApiStandIn
     data_dir: Path
     extra_env: dict[str, str] = field(default_factory=dict)
+    #: more arguments after ``nocontact run`` (``--webhook URL``)
+    args: tuple[str, ...] = ()
     proc: asyncio.subprocess.Process | None = None
     log_path: Path | None = None
 
@@ -56,6 +58,7 @@ class BotProcess:
         self.proc = await asyncio.create_subprocess_exec(
             NOCONTACT,
             "run",
+            *self.args,
             env=self.env(),
             cwd=str(self.data_dir.parent),
             stdout=log,
@@ -77,6 +80,16 @@ class BotProcess:
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path else ""
+
+    async def wait_output(self, needle: str, timeout: float = 30.0) -> None:
+        """Wait until the process has logged ``needle``."""
+        deadline = time.monotonic() + timeout
+        while needle not in self.output():
+            if self.proc is not None and self.proc.returncode is not None:
+                raise RuntimeError(f"the bot exited early:\n{self.output()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the bot never logged {needle!r}:\n{self.output()}")
+            await asyncio.sleep(0.1)
 
     async def stop(self) -> int:
         if self.proc is None or self.proc.returncode is not None:
