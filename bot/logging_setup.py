@@ -23,6 +23,8 @@ FLOORS: dict[str, int] = {
     "aiosqlite": logging.WARNING,
     "asyncio": logging.WARNING,
     "sqlalchemy": logging.WARNING,
+    # webhook mode's server logs every request at INFO
+    "tornado": logging.WARNING,
 }
 
 

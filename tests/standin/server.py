@@ -13,6 +13,7 @@ everything the bot did so tests can assert on what a user would see.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import time
@@ -24,6 +25,7 @@ from aiohttp import web
 
 from tests.standin.html_check import HtmlParseError, ParsedText, parse_html
 from tests.standin.limits import FloodLimits
+from tests.standin.webhook import WebhookSender
 from tests.standin.records import (
     ApiCall,
     CallbackAnswer,
@@ -45,6 +47,10 @@ MAX_CALLBACK_ANSWER_LENGTH = 200
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup are "
     "exactly the same as a current content and reply markup of the message"
+)
+CONFLICT_WEBHOOK_ACTIVE = (
+    "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to "
+    "delete the webhook first"
 )
 CONFLICT_GET_UPDATES = (
     "Conflict: terminated by other getUpdates request; make sure that only one bot instance "
@@ -230,6 +236,10 @@ class BotApiStandIn:
         self._poll_generation = 0
         self._changed_event = asyncio.Event()
         self._updates_event = asyncio.Event()
+        #: webhook mode (after setWebhook): updates are posted to the bot
+        self.webhook = WebhookSender(
+            self._next_webhook_update, self._webhook_delivered, self._wait_for_updates
+        )
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -262,6 +272,7 @@ class BotApiStandIn:
     async def stop(self) -> None:
         self._closing = True
         self._notify_updates()
+        await self.webhook.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -471,6 +482,21 @@ class BotApiStandIn:
         self._updates_event.set()
         self._updates_event = asyncio.Event()
 
+    def _next_webhook_update(self) -> dict[str, Any] | None:
+        ready = [u for u in self._updates if self._allowed(u[1])]
+        return json.loads(json.dumps(ready[0][2])) if ready else None
+
+    def _webhook_delivered(self, update_id: int) -> None:
+        self._updates = [u for u in self._updates if u[0] != update_id]
+        self.last_fetched_update_id = max(self.last_fetched_update_id, update_id)
+        self._changed()
+
+    async def _wait_for_updates(self) -> None:
+        event = self._updates_event
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(1.0):
+                await event.wait()
+
     def _user(self, chat_id: int, user_id: int | None) -> dict[str, Any]:
         return {
             "id": user_id if user_id is not None else chat_id,
@@ -551,6 +577,8 @@ class BotApiStandIn:
         return web.json_response({"ok": True, "result": result})
 
     async def _get_updates(self, params: _Params) -> list[dict[str, Any]]:
+        if self.webhook.active:
+            raise ApiError(409, CONFLICT_WEBHOOK_ACTIVE)
         offset = params.integer("offset") or 0
         limit = min(max(params.integer("limit") or 100, 1), 100)
         timeout = max(params.integer("timeout") or 0, 0)
@@ -817,11 +845,28 @@ class BotApiStandIn:
     def _m_delete_webhook(self, params: _Params) -> Any:
         if params.flag("drop_pending_updates"):
             self._updates.clear()
+        self.webhook.url, self.webhook.secret = "", None  # its task ends by itself
+        return True
+
+    def _m_set_webhook(self, params: _Params) -> Any:
+        url = params.text("url") or ""
+        if not url:
+            return self._m_delete_webhook(params)
+        if not url.startswith("https://"):
+            raise _bad_request("bad webhook: An HTTPS URL must be provided for webhook")
+        if params.flag("drop_pending_updates"):
+            self._updates.clear()
+        allowed = params.values.get("allowed_updates")
+        if isinstance(allowed, str) and allowed:
+            allowed = json.loads(allowed)
+        if isinstance(allowed, list):
+            self._allowed_updates = frozenset(str(kind) for kind in allowed)
+        self.webhook.set(url, params.text("secret_token") or None)
         return True
 
     def _m_get_webhook_info(self, params: _Params) -> Any:
         return {
-            "url": "",
+            "url": self.webhook.url,
             "has_custom_certificate": False,
             "pending_update_count": len(self._updates),
         }
@@ -1033,6 +1078,7 @@ _METHODS: dict[str, Callable[[BotApiStandIn, _Params], Any]] = {
     "logout": BotApiStandIn._m_true,
     "close": BotApiStandIn._m_true,
     "deletewebhook": BotApiStandIn._m_delete_webhook,
+    "setwebhook": BotApiStandIn._m_set_webhook,
     "getwebhookinfo": BotApiStandIn._m_get_webhook_info,
     "setmycommands": BotApiStandIn._m_set_my_commands,
     "getmycommands": BotApiStandIn._m_get_my_commands,
