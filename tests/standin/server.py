@@ -25,7 +25,6 @@ from aiohttp import web
 
 from tests.standin.html_check import HtmlParseError, ParsedText, parse_html
 from tests.standin.limits import FloodLimits
-from tests.standin.webhook import WebhookSender
 from tests.standin.records import (
     ApiCall,
     CallbackAnswer,
@@ -36,6 +35,7 @@ from tests.standin.records import (
     SentMessage,
     UploadedFile,
 )
+from tests.standin.webhook import WebhookSender
 
 T = TypeVar("T")
 
