@@ -39,6 +39,14 @@ def _cmd_doctor(settings: Settings, args: argparse.Namespace) -> int:
     return asyncio.run(doctor(settings))
 
 
+def _cmd_health(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.health import check
+
+    healthy, why = asyncio.run(check(settings))
+    print(f"{'healthy' if healthy else 'UNHEALTHY'}: {why}")
+    return 0 if healthy else 1
+
+
 def _cmd_chat(settings: Settings, args: argparse.Namespace) -> int:
     from bot.cli.terminal import chat
 
@@ -100,6 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
         "doctor", help="check configuration, key, database and migrations; explain problems"
     )
     p.set_defaults(func=_cmd_doctor, needs_settings=True)
+
+    p = sub.add_parser(
+        "health", help="exit 0 if a bot process is active on this database and alive, else 1"
+    )
+    p.set_defaults(func=_cmd_health, needs_settings=True)
 
     p = sub.add_parser("chat", help="talk to the bot's flows in this terminal (no token needed)")
     p.set_defaults(func=_cmd_chat, needs_settings=True)

@@ -35,6 +35,7 @@ from telegram import Bot
 from telegram.error import Forbidden, RetryAfter
 from telegram.ext import Application, ContextTypes, Job
 
+from bot import metrics
 from bot.engine.runtime import Runtime
 from bot.schedule.models import CHECKBACK, CHECKIN
 from bot.schedule.store import Item, ScheduleStore
@@ -219,6 +220,11 @@ class Scheduler:
         except Exception as exc:  # the next tick tries again
             log.error("check-in sweep failed: %s", type(exc).__name__)
             return
+        metrics.record_checkins(
+            sent=report.sent,
+            failed=report.failed,
+            skipped=report.skipped_late + report.blocked,
+        )
         if report.skipped_late or report.failed:
             log.warning("check-in sweep: %s", report.summary())
         elif report.anything:

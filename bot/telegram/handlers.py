@@ -20,6 +20,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot import metrics
 from bot.engine.actions import carry_out, ends_account
 from bot.engine.conversation import StepResult
 from bot.engine.runtime import Runtime
@@ -192,7 +193,8 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 def register(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
     not_private = ~filters.ChatType.PRIVATE
     application.add_handler(MessageHandler(not_private, on_group), group=-1)
-    application.add_handler(CommandHandler([c.name for c in COMMANDS], on_message))
-    application.add_handler(MessageHandler(filters.ALL & filters.ChatType.PRIVATE, on_message))
-    application.add_handler(CallbackQueryHandler(on_callback))
+    message = metrics.timed("message")(on_message)
+    application.add_handler(CommandHandler([c.name for c in COMMANDS], message))
+    application.add_handler(MessageHandler(filters.ALL & filters.ChatType.PRIVATE, message))
+    application.add_handler(CallbackQueryHandler(metrics.timed("button")(on_callback)))
     application.add_error_handler(on_error)

@@ -8,15 +8,17 @@ wrong secret or none are refused and change nothing.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import time
+import urllib.request
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.harness import BotProcess, ChatUser, visible
+from tests.e2e.harness import NOCONTACT, BotProcess, ChatUser, visible
 from tests.standin import BotApiStandIn
 
 PUBLIC_URL = "https://bot.example.org/telegram/nocontact"
@@ -54,12 +56,16 @@ def _update(update_id: int, chat_id: int, text: str) -> dict[str, Any]:
 async def test_webhook_mode_answers_posts_with_the_secret_and_refuses_the_others(
     standin: BotApiStandIn, tmp_path: Path
 ) -> None:
-    port = _free_port()
+    port, metrics_port = _free_port(), _free_port()
     standin.webhook.deliver_to = f"http://127.0.0.1:{port}/telegram/nocontact"
     bot = BotProcess(
         standin,
         tmp_path / "data",
-        extra_env={"WEBHOOK_PORT": str(port), "WEBHOOK_SECRET_TOKEN": SECRET},
+        extra_env={
+            "WEBHOOK_PORT": str(port),
+            "WEBHOOK_SECRET_TOKEN": SECRET,
+            "METRICS_PORT": str(metrics_port),
+        },
         args=("--webhook", PUBLIC_URL),
     )
     await bot.start()
@@ -86,6 +92,20 @@ async def test_webhook_mode_answers_posts_with_the_secret_and_refuses_the_others
         assert await standin.webhook.post(_update(900_003, stranger, "/help"), SECRET) == 200
         replies = await standin.wait_for(lambda: standin.messages_for(stranger) or None)
         assert len(replies) == 1  # the answer to the one accepted post only
+
+        # the operator's view: healthy, and metrics that name nobody
+        health = await asyncio.create_subprocess_exec(
+            NOCONTACT, "health", env=bot.env(), stdout=asyncio.subprocess.PIPE
+        )
+        out, _ = await health.communicate()
+        assert health.returncode == 0, out
+        url = f"http://127.0.0.1:{metrics_port}/metrics"
+        body = await asyncio.to_thread(lambda: urllib.request.urlopen(url, timeout=5).read())
+        text = body.decode()
+        assert "nocontact_lease_held 1.0" in text
+        assert 'nocontact_updates_handled_total{kind="button",outcome="ok"} 1.0' in text
+        for secret in (str(user.chat_id), str(stranger), SECRET, "miss them", "/urge"):
+            assert secret not in text
     finally:
         code = await bot.stop()
     assert code == 0, bot.output()
