@@ -7,6 +7,7 @@ import asyncio
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from bot.config import ConfigError, Settings, load_settings
 
@@ -45,6 +46,18 @@ def _cmd_health(settings: Settings, args: argparse.Namespace) -> int:
     healthy, why = asyncio.run(check(settings))
     print(f"{'healthy' if healthy else 'UNHEALTHY'}: {why}")
     return 0 if healthy else 1
+
+
+def _cmd_backup(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.cli.backup import backup
+
+    return asyncio.run(backup(settings, Path(args.directory)))
+
+
+def _cmd_restore(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.cli.backup import restore
+
+    return asyncio.run(restore(settings, Path(args.directory)))
 
 
 def _cmd_chat(settings: Settings, args: argparse.Namespace) -> int:
@@ -113,6 +126,19 @@ def build_parser() -> argparse.ArgumentParser:
         "health", help="exit 0 if a bot process is active on this database and alive, else 1"
     )
     p.set_defaults(func=_cmd_health, needs_settings=True)
+
+    p = sub.add_parser(
+        "backup", help="copy the data and the key store to DIR while the bot runs (not the key)"
+    )
+    p.add_argument("directory", metavar="DIR", help="a new or empty directory")
+    p.set_defaults(func=_cmd_backup, needs_settings=True)
+
+    p = sub.add_parser(
+        "restore",
+        help="check a backup in DIR against the master key, then put it in place",
+    )
+    p.add_argument("directory", metavar="DIR", help="a directory made by `nocontact backup`")
+    p.set_defaults(func=_cmd_restore, needs_settings=True)
 
     p = sub.add_parser("chat", help="talk to the bot's flows in this terminal (no token needed)")
     p.set_defaults(func=_cmd_chat, needs_settings=True)
