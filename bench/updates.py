@@ -10,6 +10,12 @@ examples, PTB's defaults) gets the same updates: the same texts and commands, an
 press of a button on its last message wherever we press one.
 
     python bench/updates.py [--users 30] [--rounds 2] [--no-same-transport]
+                            [--database-url postgresql+asyncpg://postgres@127.0.0.1/postgres]
+
+With ``--database-url`` (a PostgreSQL server; the URL's database is only used to create
+a scratch database for the run, and to drop it after) the bot's data database is on
+PostgreSQL, and the bench also prints the new connections per update in each round
+(``pg_stat_database.sessions``, PostgreSQL 14 and later): about 0 once the pool is warm.
 
 Prints both rates and their ratio (target: at least 0.8).  For comparison it then runs
 the echo bot once more on nocontact's own HTTP transport (``bot.telegram.transport``, aiohttp)
@@ -56,11 +62,13 @@ SCRIPT: list[tuple[str, str]] = [
     ("press", "15"),
     ("say", "/hoover"),
     ("say", "I'm so sorry. I've changed, I promise. I miss you so much, please come back"),
+    ("press", "No"),  # does it frighten you?
     ("press", "Don't save"),
     ("press", "No reply"),
     ("say", "/monkey"),
     ("say", "Aunt C"),
     ("say", "Your mum wants you to know she's heartbroken. You should call her."),
+    ("press", "No"),  # does it frighten you?
     ("press", "Say nothing"),
     ("say", "/reasons"),
     ("press", "Read me one"),
@@ -154,24 +162,73 @@ async def measure(
     return users * len(SCRIPT) / elapsed
 
 
+class Sessions:
+    """Counts the sessions (connections) PostgreSQL has made to one database."""
+
+    def __init__(self, admin_url: str, database: str) -> None:
+        self.admin_url = admin_url.replace("+asyncpg", "")
+        self.database = database
+
+    async def count(self) -> int:
+        import asyncpg
+
+        conn = await asyncpg.connect(self.admin_url)
+        try:
+            value = await conn.fetchval(
+                "SELECT sessions FROM pg_stat_database WHERE datname = $1", self.database
+            )
+            await conn.execute("SELECT pg_stat_clear_snapshot()")
+        finally:
+            await conn.close()
+        return int(value or 0)
+
+
 async def rates_of(
-    standin: BotApiStandIn, bot: Bot, users: int, rounds: int, first_chat: int, echo: bool
+    standin: BotApiStandIn,
+    bot: Bot,
+    users: int,
+    rounds: int,
+    first_chat: int,
+    echo: bool,
+    sessions: Sessions | None = None,
+    new_per_update: list[float] | None = None,
 ) -> tuple[list[float], list[int]]:
-    """Start ``bot``, calibrate (and warm up) with one walk, measure ``rounds`` rounds."""
+    """Start ``bot``, calibrate (and warm up) with one walk, measure ``rounds`` rounds
+    (and, with ``sessions``, the new database connections per update of each round)."""
     try:
         await bot.start(standin)
         expected = await walk(standin, first_chat, None, echo=echo)
         chat = first_chat + 1
         rates = []
         for _ in range(rounds):
+            before = await sessions.count() if sessions is not None else 0
             rates.append(await measure(standin, users, chat, expected, echo=echo))
+            if sessions is not None and new_per_update is not None:
+                await asyncio.sleep(0.6)  # the statistics collector reports every 500 ms
+                made = await sessions.count() - before
+                new_per_update.append(made / (users * len(SCRIPT)))
             chat += users
         return rates, expected
     finally:
         await bot.stop()
 
 
-async def main(users: int, rounds: int, same_transport: bool) -> None:
+async def scratch_database(admin_url: str, create: bool, name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(admin_url.replace("+asyncpg", ""))
+    try:
+        if create:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        else:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+async def main(
+    users: int, rounds: int, same_transport: bool, database_url: str | None = None
+) -> None:
     async with BotApiStandIn(overall_rate=None, per_chat_rate=None) as standin:
         base_env = {
             k: v
@@ -180,6 +237,15 @@ async def main(users: int, rounds: int, same_transport: bool) -> None:
         }
         base_env.update(TELEGRAM_BOT_TOKEN=standin.token, TELEGRAM_API_BASE_URL=standin.base_url)
         data_dir = Path(tempfile.mkdtemp(prefix="nc-bench-"))
+        database_env: dict[str, str] = {}
+        sessions: Sessions | None = None
+        new_per_update: list[float] = []
+        scratch = f"nocontact_bench_{os.getpid()}"
+        if database_url is not None:
+            await scratch_database(database_url, True, scratch)
+            base, _, _ = database_url.rpartition("/")
+            database_env["DATABASE_URL"] = f"{base}/{scratch}"
+            sessions = Sessions(database_url, scratch)
         ours = Bot(
             "nocontact",
             [NOCONTACT, "run"],
@@ -189,12 +255,15 @@ async def main(users: int, rounds: int, same_transport: bool) -> None:
                 "POLL_TIMEOUT": "1",
                 "LOG_LEVEL": "WARNING",
                 "RATE_LIMIT_OVERALL": "100000",
+                **database_env,
             },
         )
         echo_argv = [PYTHON, str(ROOT / "bench" / "echo_bot.py")]
         echo = Bot("echo", echo_argv, base_env)
         try:
-            our_rates, expected = await rates_of(standin, ours, users, rounds, 1_000, False)
+            our_rates, expected = await rates_of(
+                standin, ours, users, rounds, 1_000, False, sessions, new_per_update
+            )
             echo_rates, _ = await rates_of(standin, echo, users, rounds, 100_000, True)
             same_rates: list[float] = []
             if same_transport:
@@ -202,17 +271,26 @@ async def main(users: int, rounds: int, same_transport: bool) -> None:
                 same_rates, _ = await rates_of(standin, echo_same, users, rounds, 200_000, True)
         finally:
             shutil.rmtree(data_dir, ignore_errors=True)
+            if database_url is not None:
+                await scratch_database(database_url, False, scratch)
 
     def shown(rates: list[float]) -> str:
         return ", ".join(f"{rate:.0f}" for rate in rates)
 
     ours_best = max(our_rates)
     echo_best = max(echo_rates)
+    print(f"data database:                 {'PostgreSQL' if database_url else 'SQLite'}")
     print(f"people talking at once:        {users}")
     print(f"steps per person:              {len(SCRIPT)} (messages per step: {expected})")
     print(f"nocontact updates/second:      {ours_best:8.1f}  (rounds: {shown(our_rates)})")
     print(f"echo baseline updates/second:  {echo_best:8.1f}  (rounds: {shown(echo_rates)})")
     print(f"ratio (target >= 0.80):        {ours_best / echo_best:8.2f}")
+    if new_per_update:
+        print(
+            "new database connections per update (after warm-up): "
+            + ", ".join(f"{value:.3f}" for value in new_per_update)
+            + " (rounds)"
+        )
     if same_rates:
         same_best = max(same_rates)
         print(
@@ -230,5 +308,11 @@ if __name__ == "__main__":
         action="store_true",
         help="skip the extra run of the echo bot on nocontact's HTTP transport",
     )
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="a PostgreSQL server (postgresql+asyncpg://user@host/db): the bench makes a "
+        "scratch database there for the run and drops it after",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.users, args.rounds, not args.no_same_transport))
+    asyncio.run(main(args.users, args.rounds, not args.no_same_transport, args.database_url))

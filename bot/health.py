@@ -63,7 +63,7 @@ def heartbeat_age(path: Path, now: float | None = None) -> float | None:
 
 async def check(settings: Settings) -> tuple[bool, str]:
     """(healthy, one line saying why)."""
-    lease = Lease(settings.database_url)
+    lease = Lease(settings.database_url, ssl=settings.database_ssl)
     try:
         if await lease.try_acquire():
             return False, "no nocontact process is active on this database"

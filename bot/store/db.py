@@ -20,8 +20,12 @@ from sqlalchemy import create_engine as _create_sync_engine
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.ext.asyncio import create_async_engine as _create_async_engine
+from sqlalchemy.pool import NullPool
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+#: asyncpg's per-connection cache of prepared statements (the bot uses fewer shapes)
+PREPARED_STATEMENTS = 500
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 _SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
@@ -76,16 +80,54 @@ def _set_sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
         cursor.close()
 
 
-def create_engine(url: str | URL) -> AsyncEngine:
+def is_local_host(host: str | None) -> bool:
+    """A database server on this machine: a Unix socket or a loopback address."""
+    return not host or host.startswith("/") or host in LOCAL_HOSTS
+
+
+def postgres_connect_args(url: str | URL, ssl: str = "") -> dict[str, Any]:
+    """asyncpg's connection arguments.  asyncpg tries SSL first by default ("prefer"), an
+    extra round trip on every new connection; on a local host there is nothing to protect,
+    so it is off there unless ``ssl`` (DATABASE_SSL) or the URL asks for it."""
+    parsed = make_url(url)
+    args: dict[str, Any] = {"prepared_statement_cache_size": PREPARED_STATEMENTS}
+    if "ssl" in parsed.query or "sslmode" in parsed.query:
+        return args
+    host = parsed.host or parsed.query.get("host")  # ?host=/run/postgresql: a socket
+    if ssl:
+        args["ssl"] = ssl
+    elif is_local_host(host if isinstance(host, str) else None):
+        args["ssl"] = False
+    return args
+
+
+def create_engine(
+    url: str | URL, *, pool_size: int = 0, ssl: str = "", null_pool: bool = False
+) -> AsyncEngine:
     """An async engine for ``url`` (SQLite connections get the pragmas).
+
+    On PostgreSQL: ``pool_size`` connections are kept open and no more are made (0:
+    SQLAlchemy's default, 5 plus 10 made and closed as needed), ``null_pool`` opens one
+    per use instead; SSL as :func:`postgres_connect_args` says; each connection prepares
+    a statement once and reuses it.
 
     Nothing is created until the first connection; call :func:`prepare_directory` before
     the first write so a SQLite file's directory exists.
     """
-    engine = _create_async_engine(url)
     if is_sqlite(url):
+        engine = (
+            _create_async_engine(url, poolclass=NullPool)
+            if null_pool
+            else _create_async_engine(url)
+        )
         event.listen(engine.sync_engine, "connect", _set_sqlite_pragmas)
-    return engine
+        return engine
+    kwargs: dict[str, Any] = {"connect_args": postgres_connect_args(url, ssl)}
+    if null_pool:
+        kwargs["poolclass"] = NullPool
+    elif pool_size:
+        kwargs.update(pool_size=pool_size, max_overflow=0)
+    return _create_async_engine(url, **kwargs)
 
 
 def create_sqlite_sync_engine(url: str | URL) -> Engine:

@@ -88,6 +88,17 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+#: connections beyond one per concurrent update: the check-in workers (at most 16), the
+#: group commit, the auto-delete sweep
+POOL_EXTRA = 20
+
+
+def pool_size(settings: Settings) -> int:
+    """Connections the data database's pool keeps (PostgreSQL): DATABASE_POOL_SIZE, or as
+    many as the bot can use at once, so that none is made and closed per update."""
+    return settings.database_pool_size or settings.concurrent_updates + POOL_EXTRA
+
+
 class Store:
     """The repository.  Open with :meth:`Store.open`, close with :meth:`close`."""
 
@@ -121,7 +132,9 @@ class Store:
         A missing or wrong master key raises ``MasterKeyError`` before anything is
         written or migrated.
         """
-        engine = create_engine(settings.database_url)
+        engine = create_engine(
+            settings.database_url, pool_size=pool_size(settings), ssl=settings.database_ssl
+        )
         keys: Keys | None = None
         try:
             keys = await open_keys(

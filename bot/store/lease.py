@@ -31,11 +31,9 @@ from pathlib import Path
 from typing import Protocol
 
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import NullPool
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.store.db import ensure_private_dir, is_sqlite, safe_url, sqlite_path
+from bot.store.db import create_engine, ensure_private_dir, is_sqlite, safe_url, sqlite_path
 
 log = logging.getLogger(__name__)
 
@@ -95,9 +93,9 @@ class _FileLock:
 class _AdvisoryLock:
     """A session advisory lock held by one connection of its own."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, ssl: str) -> None:
         self.label = f"advisory lock {ADVISORY_KEY} on {safe_url(url)}"
-        self._engine: AsyncEngine = create_async_engine(make_url(url), poolclass=NullPool)
+        self._engine: AsyncEngine = create_engine(url, ssl=ssl, null_pool=True)
         self._conn: AsyncConnection | None = None
 
     async def try_take(self) -> bool:
@@ -160,18 +158,21 @@ def lock_file_for(database_url: str) -> Path | None:
     return None if path is None else Path(f"{path}.lock")
 
 
-def _lock_for(database_url: str) -> _Lock:
+def _lock_for(database_url: str, ssl: str) -> _Lock:
     if is_sqlite(database_url):
         path = lock_file_for(database_url)
         return _NoLock() if path is None else _FileLock(path)
-    return _AdvisoryLock(database_url)
+    return _AdvisoryLock(database_url, ssl)
 
 
 class Lease:
     """Take with :meth:`acquire` (waits as a standby), give back with :meth:`release`."""
 
-    def __init__(self, database_url: str, *, retry_seconds: float = RETRY_SECONDS) -> None:
-        self._lock = _lock_for(database_url)
+    def __init__(
+        self, database_url: str, *, ssl: str = "", retry_seconds: float = RETRY_SECONDS
+    ) -> None:
+        """``ssl``: DATABASE_SSL (PostgreSQL only)."""
+        self._lock = _lock_for(database_url, ssl)
         self.retry_seconds = retry_seconds
         self.held = False
         #: True once the lease was lost while active
