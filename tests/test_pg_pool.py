@@ -6,6 +6,7 @@ new connections per update of a real run."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import event, text
@@ -41,7 +42,7 @@ async def test_the_pool_keeps_its_connections_under_concurrent_load(
 ) -> None:
     if backend.pg is None:
         pytest.skip("PostgreSQL only")
-    settings = settings.with_(concurrent_updates=12)
+    settings = replace(settings, concurrent_updates=12)
     store = await Store.open(settings)
     made = 0
 
