@@ -189,7 +189,7 @@ class Lease:
             self.held = await self._lock.try_take()
         return self.held
 
-    async def acquire(self, on_standby: Callable[[], None] | None = None) -> None:
+    async def acquire(self) -> None:
         """Take the lease, waiting as long as another process holds it."""
         if await self.try_acquire():
             return
@@ -199,8 +199,6 @@ class Lease:
             self.label,
             self.retry_seconds,
         )
-        if on_standby is not None:
-            on_standby()
         while True:
             await asyncio.sleep(self.retry_seconds)
             if await self.try_acquire():

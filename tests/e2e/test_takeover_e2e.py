@@ -23,6 +23,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.crypto.ring import MasterKeyRing
+from bot.telegram.handlers import SORRY
 from tests.conftest import Backend
 from tests.e2e.harness import BotProcess, ChatUser, visible
 from tests.standin import BotApiStandIn
@@ -66,6 +68,11 @@ def _expired(standin: BotApiStandIn, chats: list[int]) -> list[str]:
     return texts
 
 
+def _is_sorry(text: str | None) -> bool:
+    """The apology for an error on the bot's side."""
+    return SORRY.split(".")[0] in (text or "")
+
+
 def _checkins(standin: BotApiStandIn, chat: int) -> int:
     return sum(1 for m in standin.messages_for(chat) if CHECKIN_WORDS in (m.visible_text or ""))
 
@@ -84,8 +91,12 @@ async def _urge_first(user: ChatUser) -> None:
 async def _urge_second(user: ChatUser) -> None:
     await user.say("You never listened to me, not once, and I am done explaining")
     await user.press("Done")
+    await _urge_read_back(user)
+
+
+async def _urge_read_back(user: ChatUser, words: str = "You never listened") -> None:
     await user.say("/urge")
-    assert "You never listened" in visible(await user.press("unsent"))
+    assert words in visible(await user.press("unsent"))
 
 
 async def _hoover_first(user: ChatUser) -> None:
@@ -193,6 +204,8 @@ async def test_the_standby_takes_over_after_a_kill_and_every_walk_goes_on(
         await asyncio.sleep(3)  # several sweeps of the new process
         chats = [u.chat_id for u in walkers + checkin_users]
         assert _expired(standin, chats) == []
+        sorry = [m for c in chats for m in standin.messages_for(c) if _is_sorry(m.visible_text)]
+        assert sorry == []
         assert [_checkins(standin, c) for c in CHECKIN_CHATS] == [1, 1]  # none twice
         assert standin.conflict_count == 0
     finally:
@@ -212,11 +225,27 @@ async def test_sigterm_gives_the_lease_back_and_a_standby_stops_cleanly(
     try:
         user = ChatUser(standin, 8_300_001)
         await _urge_first(user)
+        # SIGTERM as soon as the active process has fetched a step: it finishes it first
+        count = len(standin.messages_for(user.chat_id))
+        update_id = standin.inject_text(user.chat_id, "I keep writing this and deleting it")
+        await standin.wait_for(lambda: standin.last_fetched_update_id >= update_id or None)
         stopped_at = time.monotonic()
         assert await active.stop() == 0, active.output()
+        assert len(standin.messages_for(user.chat_id)) > count  # answered before it exited
         await standin.wait_for(lambda: _commands_set(standin) == 2 or None, timeout=15)
         assert time.monotonic() - stopped_at <= TAKEOVER_BOUND
-        await _urge_second(user)
+        await user.press("Done")
+        await _urge_read_back(user, "I keep writing this")  # the step SIGTERM let finish
+
+        # a would-be standby with another master key stops at once, saying why
+        wrong_key = tmp_path / "wrong" / "master.key"
+        wrong_key.parent.mkdir(mode=0o700)
+        MasterKeyRing.generate(wrong_key).save()
+        wrong = BotProcess(standin, data_dir, extra_env={"MASTER_KEY_FILE": str(wrong_key)})
+        await wrong.start(wait_ready=False)
+        assert wrong.proc is not None
+        assert await asyncio.wait_for(wrong.proc.wait(), 30) == 2
+        assert "master key" in wrong.output() and STANDBY not in wrong.output()
 
         # a standby that is told to stop just stops
         third = BotProcess(standin, data_dir)
