@@ -33,6 +33,7 @@ from flows.conversations import (
     riskcheck,
     safety,
     urge,
+    wipe,
 )
 from flows.replies import LONG_PASTE, MAX_PASTE, button, clip, keyboard, main_menu
 from flows.session import Here, Turn
@@ -63,7 +64,7 @@ FLOWS: dict[str, Flow[Any]] = {
         checkin.DAILY_FLOW,
         privacy.FLOW,
         privacy.HIDE_FLOW,
-        privacy.WIPE_FLOW,
+        wipe.WIPE_FLOW,
         evidence.FLOW,
         riskcheck.FLOW,
     )
@@ -98,7 +99,7 @@ BEGIN: dict[str, Starter] = {
     "riskcheck": riskcheck.start,
     "privacy": privacy.start,
     "hide": privacy.hide_start,
-    "wipe": privacy.wipe_start,
+    "wipe": wipe.wipe_start,
 }
 
 
@@ -158,8 +159,9 @@ def _leave(here: Here | None, target: str | None) -> tuple[Here | None, list[Eff
     return None, effects + _keep_all(nested)
 
 
-def _resume_offer(resume: Here) -> Reply:
-    title = FLOWS[resume.flow].title
+def _resume_offer(resume: Here, locked: bool = False) -> Reply:
+    """The "go back to ...?" offer; in a locked chat without saying to what."""
+    title = "where you were" if locked else FLOWS[resume.flow].title
     buttons = keyboard([button("Yes, go back", Menu.RESUME), button("No, thanks", Menu.NO_RESUME)])
     return Reply(f"Do you want to go back to {title}?", buttons)
 
@@ -174,6 +176,8 @@ def _advance(
     before: Iterable[Reply] = (),
     effects: Iterable[Effect] = (),
     warned: Sequence[str] = (),
+    *,
+    locked: bool = False,
 ) -> Turn:
     """A flow's outcome as the router's turn: the flow's new state with the router's
     parts (``resume``, ``warned``); when the flow ended and another was interrupted, the
@@ -186,7 +190,7 @@ def _advance(
         merged = tuple(dict.fromkeys([*warned, *new.warned]))
         here = replace(new, resume=resume, warned=merged)
     elif resume is not None:
-        replies.append(_resume_offer(resume))
+        replies.append(_resume_offer(resume, locked))
         here = Here.offer(resume)
     return Turn(replies=tuple(replies), state=here, effects=tuple(all_effects))
 
@@ -210,7 +214,7 @@ def render(here: Here | None, data: UserData) -> tuple[Reply, ...]:
     if here is None:
         return (main_menu(data),)
     if here.offering:
-        return (_resume_offer(_inner(here)),)
+        return (_resume_offer(_inner(here), data.locked),)
     return _render(here, data)
 
 
@@ -262,7 +266,7 @@ def _command(here: Here | None, name: str, inp: Input, data: UserData) -> Turn:
             UnsentView(id=f"kept{i}", text=d.text, created_at=inp.now) for i, d in enumerate(drafts)
         )
         data = replace(data, unsent=(*data.unsent, *kept))
-    return _advance(BEGIN[cmd.starts](inp, data), resume, before, effects)
+    return _advance(BEGIN[cmd.starts](inp, data), resume, before, effects, locked=data.locked)
 
 
 def _cancel(here: Here | None) -> Turn:
@@ -277,10 +281,13 @@ def _cancel(here: Here | None) -> Turn:
 def _trigger(here: Here | None, inp: Input, data: UserData) -> Turn:
     if inp.text == "checkin":
         resume, effects = _leave(here, checkin.DAILY_FLOW.name)
-        return _advance(checkin.daily_start(data), resume, (), effects)
+        return _advance(checkin.daily_start(data), resume, (), effects, locked=data.locked)
+    if inp.text == f"checkback:{wipe.WIPE_TOPIC}":
+        out = wipe.wipe_when_due(data)
+        return Turn(state=here, ignored=True) if out.ignored else _advance(out, None)
     if inp.text == "checkback:urge":
         resume, effects = _leave(here, urge.BACK_FLOW.name)
-        return _advance(urge.checkback_start(data), resume, (), effects)
+        return _advance(urge.checkback_start(data), resume, (), effects, locked=data.locked)
     return Turn(state=here, ignored=True)
 
 
@@ -295,7 +302,9 @@ def _choice(here: Here | None, inp: Input, data: UserData) -> Turn:
         return _command(here, press.arg, inp, data)
     if press == Press(Menu.SAFE):
         words = Reply("Okay. /safety is here whenever you need it.")
-        shown = _render(here, data) if here is not None and not here.offering else ()
+        # a locked chat shows nothing of where the user was
+        in_flow = here is not None and not here.offering and not data.locked
+        shown = _render(here, data) if here is not None and in_flow else ()
         return Turn(replies=(words, *shown), state=here)
     if here is None:
         return _ignored(here)
@@ -309,7 +318,7 @@ def _choice(here: Here | None, inp: Input, data: UserData) -> Turn:
     out = FLOWS[here.flow].step(here.flow_json(), inp, data)
     if out is None:
         return _ignored(here)
-    return _advance(out, here.resume)
+    return _advance(out, here.resume, locked=data.locked)
 
 
 # --------------------------------------------------------------------------- text

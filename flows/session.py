@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Self
 
-from flows.conversations.pinlock import Lock
+from flows.conversations.lockstate import Lock
 from flows.types import Effect, FlowJson, Reply
 
 #: The "flow" of the question "do you want to go back to ...?" (it has no fields).

@@ -49,8 +49,14 @@ class SettingsPatch(TypedDict, total=False):
     autodelete_minutes: int
     checkin: CheckinJson
     support: SupportJson | None
-    #: the PIN's stored hash; its format belongs to flows.conversations.pinlock
-    pin: dict[str, object] | None
+    #: the PIN's stored hash (an encoded Argon2id string; older versions stored a PBKDF2
+    #: document); only bot.crypto.pins reads inside it
+    pin: str | dict[str, object] | None
+    #: the duress PIN's hash, and the hash of a PIN being set until it is typed again
+    duress_pin: str | None
+    pin_new: str | None
+    #: when a /wipe asked for without the PIN takes effect (ISO 8601, UTC)
+    wipe_at: str | None
     urge_pending: UrgePendingJson | None
     risk_check: RiskCheckJson
     escalation_seen: list[str]
@@ -126,6 +132,11 @@ def _risk_check(value: object) -> RiskCheckRecord | None:
     )
 
 
+def _text(value: object) -> str | None:
+    """A stored text (a hash, a time): a non-empty string, or ``None``."""
+    return value if isinstance(value, str) and value else None
+
+
 def _minutes(value: object) -> int:
     return max(0, value) if isinstance(value, int) and not isinstance(value, bool) else 0
 
@@ -139,8 +150,14 @@ class UserSettings:
     autodelete_minutes: int = 0
     checkin: CheckinSchedule | None = None
     support: SupportPerson | None = None
-    #: the PIN's stored hash (``None``: no PIN); only pinlock reads inside it
-    pin: Mapping[str, object] | None = None
+    #: the PIN's stored hash (``None``: no PIN); only bot.crypto.pins reads inside it
+    pin: str | Mapping[str, object] | None = None
+    #: the duress PIN's hash (``None``: none set)
+    duress_pin: str | None = None
+    #: the hash of a PIN being set, until it is typed a second time
+    pin_new: str | None = None
+    #: when a /wipe without the PIN takes effect (ISO 8601 text; ``None``: none planned)
+    wipe_at: str | None = None
     #: what pulled, while an urge check-back is pending
     urge_pending: str | None = None
     risk_check: RiskCheckRecord | None = None
@@ -168,7 +185,10 @@ class UserSettings:
             autodelete_minutes=_minutes(doc.get("autodelete_minutes")),
             checkin=CheckinSchedule.from_json(checkin) if isinstance(checkin, Mapping) else None,
             support=_support(doc.get("support")),
-            pin=MappingProxyType(dict(pin)) if isinstance(pin, Mapping) else None,
+            pin=_text(pin) or (MappingProxyType(dict(pin)) if isinstance(pin, Mapping) else None),
+            duress_pin=_text(doc.get("duress_pin")),
+            pin_new=_text(doc.get("pin_new")),
+            wipe_at=_text(doc.get("wipe_at")),
             urge_pending=pull if isinstance(pull, str) else None,
             risk_check=_risk_check(doc.get("risk_check")),
             escalation_seen=_strings(doc.get("escalation_seen")),

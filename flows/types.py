@@ -166,6 +166,21 @@ class MarkAskedToStop:
 
 
 @dataclass(frozen=True)
+class StagePin:
+    """Keep ``pin`` (hashed by the adapter, off the event loop) as the PIN being set,
+    until it is typed a second time.  The PIN stays out of ``repr``."""
+
+    pin: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class SavePin:
+    """The PIN being set becomes the user's PIN (``role`` "pin") or their duress PIN."""
+
+    role: Literal["pin", "duress"]
+
+
+@dataclass(frozen=True)
 class UpdateSettings:
     """Replace some top-level keys of the user's settings (flows.settings)."""
 
@@ -180,6 +195,7 @@ class Action(StrEnum):
     WIPE = "wipe"  # delete everything, the user's key first
     PROGRESS = "progress"  # send the numbers and the chart
     DELETE_INPUT = "delete_input"  # delete the user's message this step answers: it held a PIN
+    DURESS = "duress"  # the duress PIN: clear the chat and wipe everything, without a word
 
 
 @dataclass(frozen=True)
@@ -202,6 +218,8 @@ Effect = (
     | RecordRelay
     | MarkAskedToStop
     | UpdateSettings
+    | StagePin
+    | SavePin
     | Command
 )
 
@@ -216,6 +234,17 @@ class Outcome:
 
 
 # --------------------------------------------------------------------------- input
+class PinCheck(StrEnum):
+    """What a text of 4 to 8 digits turned out to be.  The adapter finds out (it holds the
+    hashes' pepper and hashes off the event loop); the flows never hash."""
+
+    RIGHT = "right"  # the user's PIN
+    DURESS = "duress"  # the duress PIN
+    NEW = "new"  # the PIN being set, typed a second time
+    WRONG = "wrong"  # none of them
+    BUSY = "busy"  # not checked: too many tries too fast
+
+
 @dataclass(frozen=True)
 class Input:
     """What the user did.
@@ -235,6 +264,8 @@ class Input:
     text: str = ""
     args: str = ""
     forwarded_at: datetime | None = None
+    #: for a text that may be a PIN: what the adapter found it to be (None: not checked)
+    pin: PinCheck | None = None
 
 
 # --------------------------------------------------------------------------- user data
@@ -329,3 +360,5 @@ class UserData:
     unsent: tuple[UnsentView, ...] = ()
     evidence: tuple[EvidenceView, ...] = ()
     events: tuple[EventView, ...] = ()
+    #: the chat is PIN-locked: nothing of the user's may be shown (``pinlock.redacted``)
+    locked: bool = False

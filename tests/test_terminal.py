@@ -63,8 +63,9 @@ def test_every_action_has_one_coroutine_shared_by_telegram_and_the_terminal() ->
     from flows.types import Action
 
     assert set(ACTIONS) == set(Action)
-    assert [a for a, do in ACTIONS.items() if do.first] == [Action.DELETE_INPUT]
-    assert [a for a, do in ACTIONS.items() if do.ends_account] == [Action.WIPE]
+    # the duress wipe goes before the step's replies: they show an opened, empty chat
+    assert [a for a, do in ACTIONS.items() if do.first] == [Action.DELETE_INPUT, Action.DURESS]
+    assert [a for a, do in ACTIONS.items() if do.ends_account] == [Action.WIPE, Action.DURESS]
 
 
 async def test_chat_runs_the_adapter_actions_through_the_shared_table(tmp_path: Path) -> None:

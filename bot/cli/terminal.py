@@ -224,7 +224,7 @@ async def chat(
         user_id, created = await store.ensure_user(TERMINAL_USER_ID, TERMINAL_CHAT_ID)
         scheduler = Scheduler(runtime, only_user=user_id)
         conversation.hooks = scheduler
-        await scheduler.attach(deliver=session.deliver)
+        await scheduler.attach(deliver=session.deliver, chat=lambda chat_id: session)
         print(GREETING, file=stream)
         reader = read_line or input
         while True:

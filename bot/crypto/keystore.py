@@ -66,6 +66,11 @@ class LookupKey:
             self._secret, b"nocontact/telegram-id/v1:" + str(int(telegram_id)).encode(), "sha256"
         )
 
+    def derive(self, purpose: str) -> bytes:
+        """A secret of its own for ``purpose`` (the PIN hashes' pepper), derived from the
+        lookup secret: outside the data database, and kept by a master key rotation."""
+        return hmac.digest(self._secret, b"nocontact/derived/v1:" + purpose.encode(), "sha256")
+
 
 # --------------------------------------------------------------------------- schema
 class KeyStoreBase(DeclarativeBase):

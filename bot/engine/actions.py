@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from bot.engine.offload import run_cpu
 from bot.reports.export import evidence_pdf
 from bot.store.export import export_json
 from bot.store.facade import Store
@@ -86,12 +87,20 @@ async def _wipe(chat: Chat, user_id: str) -> list[int]:
     return []
 
 
+async def _duress(chat: Chat, user_id: str) -> list[int]:
+    """The duress PIN: the same wipe, without a word (the step shows an opened chat)."""
+    await chat.clear(user_id)
+    await chat.store.wipe_user(user_id)
+    return []
+
+
 async def _export(chat: Chat, user_id: str) -> list[int]:
     export = await chat.store.export(user_id)  # decrypted once, for both files
     now = chat.now()
     stamp = now.strftime("%Y-%m-%d")
-    sent = await chat.send_file(f"export-{stamp}.json", export_json(export), EXPORT_NOTE)
-    report = evidence_pdf(export.evidence_items(), now)
+    document = await run_cpu(export_json, export)
+    sent = await chat.send_file(f"export-{stamp}.json", document, EXPORT_NOTE)
+    report = await run_cpu(evidence_pdf, export.evidence_items(), now)
     sent += await chat.send_file(f"report-{stamp}.pdf", report)
     return sent
 
@@ -111,6 +120,7 @@ ACTIONS: Mapping[Action, Do] = {
     Action.DELETE_INPUT: Do(_delete_input, first=True),
     Action.HIDE: Do(_hide),
     Action.WIPE: Do(_wipe, ends_account=True),
+    Action.DURESS: Do(_duress, first=True, ends_account=True),
     Action.EXPORT: Do(_export),
     Action.PROGRESS: Do(_progress),
 }

@@ -8,13 +8,16 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
+from bot.engine.offload import run_cpu
+from bot.engine.pinlimit import PinLimiter
 from bot.store.facade import Store, UserContext
 from flows import router
 from flows.conversations import pinlock
+from flows.conversations.lockstate import Lock
 from flows.session import Session
 from flows.settings import UserSettings
 from flows.types import (
@@ -28,13 +31,16 @@ from flows.types import (
     Input,
     LogEvent,
     MarkAskedToStop,
+    PinCheck,
     RecordRelay,
     Reply,
     ResourceBook,
     SaveEvidence,
+    SavePin,
     SaveUnsent,
     ScheduleCheckback,
     SetSupport,
+    StagePin,
     UpdateSettings,
     UserData,
 )
@@ -86,6 +92,7 @@ class Conversation:
         self.hooks = hooks
         self.clock = clock
         self._locks: OrderedDict[str, asyncio.Lock] = OrderedDict()
+        self.pin_limit = PinLimiter()
 
     def lock(self, user_id: str) -> asyncio.Lock:
         """A per-user lock so two updates of one user never interleave."""
@@ -134,7 +141,10 @@ class Conversation:
             plain = await self._user_data(user_id, context, frozenset(), is_new, inp.now)
             if expect_seq is not None and expect_seq != seq:
                 return await self._current(user_id, context, plain, inp.now, stale=True)
-            gate = pinlock.gate(session.lock, inp, plain, here.flow if here else None)
+            flow_name = here.flow if here else None
+            step = here.step if here is not None and isinstance(here.step, str) else None
+            inp = await self._check_pin(user_id, session.lock, inp, plain, flow_name)
+            gate = pinlock.gate(session.lock, inp, plain, flow_name, step)
             shown = gate.before if gate.runs or gate.show_current else gate.replies
             replies: list[Reply] = list(shown)
             effects: list[Effect] = list(gate.effects)
@@ -173,6 +183,27 @@ class Conversation:
                 effects=tuple(effects),
                 autodelete_minutes=(await self.store.get_settings(user_id)).autodelete_minutes,
             )
+
+    async def _check_pin(
+        self, user_id: str, lock: Lock, inp: Input, data: UserData, flow: str | None
+    ) -> Input:
+        """``inp`` with the verdict on the PIN it may be (``Input.pin``).  The rate limit
+        comes before any hashing, and the hashing runs off the event loop.  An old-style
+        hash that matched is replaced by a new one."""
+        ask = pinlock.pin_to_check(lock, inp, data, flow)
+        if ask is None:
+            return inp
+        if not self.pin_limit.allow(user_id, inp.now):
+            return replace(inp, pin=PinCheck.BUSY)
+        pin, keys = ask
+        settings, pins = data.settings, self.store.pins
+        verdict = await run_cpu(pinlock.check_pin, pin, settings, keys, pins.matches)
+        if verdict is PinCheck.RIGHT and pins.outdated(settings.pin):
+            await self.store.update_settings(user_id, {"pin": await run_cpu(pins.hash, pin)})
+        if verdict is PinCheck.DURESS and pins.outdated(settings.duress_pin):
+            fresh = await run_cpu(pins.hash, pin)
+            await self.store.update_settings(user_id, {"duress_pin": fresh})
+        return replace(inp, pin=verdict)
 
     async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
         """A button press.  A button from an older menu is stale: the current step is
@@ -252,6 +283,15 @@ class Conversation:
                     settings_changed = settings_changed or any(
                         k in patch for k in ("checkin", "discreet")
                     )
+                case StagePin(pin=pin):
+                    staged = await run_cpu(store.pins.hash, pin)
+                    await store.update_settings(user_id, {"pin_new": staged})
+                case SavePin(role=role):
+                    held = (await store.get_settings(user_id)).pin_new
+                    if held and role == "duress":
+                        await store.update_settings(user_id, {"duress_pin": held, "pin_new": None})
+                    elif held:
+                        await store.update_settings(user_id, {"pin": held, "pin_new": None})
                 case ScheduleCheckback(minutes=minutes, topic=topic):
                     if self.hooks is not None:
                         await self.hooks.checkback(user_id, now + timedelta(minutes=minutes), topic)

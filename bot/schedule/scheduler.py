@@ -36,14 +36,17 @@ from telegram.error import Forbidden, RetryAfter
 from telegram.ext import Application, ContextTypes, Job
 
 from bot import metrics
+from bot.engine.actions import Chat, carry_out, ends_account
 from bot.engine.runtime import Runtime
 from bot.schedule.models import CHECKBACK, CHECKIN
 from bot.schedule.store import Item, ScheduleStore
 from bot.telegram.autodelete import delete_after
+from bot.telegram.chat import TelegramChat
 from bot.telegram.pacing import Pacer
 from bot.telegram.render import render_reply
 from bot.telegram.send import order, send_replies
 from flows import schedule
+from flows.conversations.wipe import WIPE_TOPIC
 from flows.settings import UserSettings
 from flows.types import Input, Reply
 
@@ -51,6 +54,8 @@ log = logging.getLogger(__name__)
 
 #: Due items read per query.
 PAGE = 500
+#: The check-back that carries out a /wipe without the PIN.
+WIPE_TRIGGER = f"{CHECKBACK}:{WIPE_TOPIC}"
 #: How often one reply is retried after a 429 before the occurrence is given up.
 MAX_RETRIES = 5
 #: How long :meth:`Scheduler.stop` lets sends in flight finish.
@@ -153,6 +158,7 @@ class Scheduler:
         #: items claimed per transaction (about half a second of sending)
         self.claim_batch = max(1, min(100, int(settings.rate_limit_overall / 2)))
         self.deliver: Deliver | None = None
+        self.chat_for: Callable[[int], Chat] | None = None
         #: seconds the last :meth:`attach` took (loading the blocked set, recovery)
         self.startup_seconds = 0.0
         self._blocked: set[str] = set()
@@ -174,9 +180,16 @@ class Scheduler:
             name="checkin-sweep",
         )
 
-    async def attach(self, bot: Bot | None = None, *, deliver: Deliver | None = None) -> None:
-        """Send with ``bot`` (or another front end's ``deliver``); load the blocked users
-        and settle interrupted items."""
+    async def attach(
+        self,
+        bot: Bot | None = None,
+        *,
+        deliver: Deliver | None = None,
+        chat: Callable[[int], Chat] | None = None,
+    ) -> None:
+        """Send with ``bot`` (or another front end's ``deliver``, and ``chat`` for what
+        only the adapter can do: a /wipe whose wait is over); load the blocked users and
+        settle interrupted items."""
         started = time.perf_counter()
         if deliver is None:
             if bot is None:
@@ -186,7 +199,11 @@ class Scheduler:
             async def deliver(chat_id: int, replies: Sequence[Reply], seq: int) -> list[int]:
                 return await send_replies(telegram_bot, chat_id, replies, seq)
 
+            def chat(chat_id: int) -> Chat:
+                return TelegramChat(self.runtime, telegram_bot, chat_id)
+
         self.deliver = deliver
+        self.chat_for = chat
         self._stopping = False
         self._blocked = await self.items.blocked_users()
         await self._recover()
@@ -344,7 +361,9 @@ class Scheduler:
                 await self.items.block(item.user_id)
                 continue
             now = self.runtime.now()
-            if not schedule.within_grace(item.due_at, now, self.grace):
+            # a /wipe without the PIN is carried out however late (the user asked for it)
+            late = not schedule.within_grace(item.due_at, now, self.grace)
+            if late and item.trigger != WIPE_TRIGGER:
                 report.skipped_late += 1
                 await self.items.skip(item, await self._next_after(item, now - self.grace))
                 continue
@@ -418,7 +437,15 @@ class Scheduler:
         result = await self.runtime.conversation.step(
             item.user_id, Input(kind="trigger", now=now, text=item.trigger)
         )
-        if result.ignored or not result.replies:
+        if result.ignored:
+            return [], 0
+        if result.actions and self.chat_for is not None:  # a /wipe whose wait is over
+            chat = self.chat_for(chat_id)
+            await carry_out(chat, item.user_id, result.actions, first=True)
+            await carry_out(chat, item.user_id, result.actions, first=False)
+            if ends_account(result.actions):
+                return [], 0
+        if not result.replies:
             return [], 0
         sent: list[int] = []
         first = True

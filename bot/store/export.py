@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.times import iso
+from flows.conversations.pinlock import SECRET_SETTINGS
 from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
 
 EXPORT_FORMAT = "nocontact-export"
@@ -69,15 +70,30 @@ def _evidence(record: EvidenceRecord) -> dict[str, Any]:
     }
 
 
+#: Never exported: the PIN hashes (four digits are soon found again from a hash in a file
+#: left on a phone), and a half-set PIN's hash in an older stored conversation.
+_SECRET_STATE = frozenset({"pin_first"})
+
+
+def _without_secrets(doc: Mapping[str, Any], secret: frozenset[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in doc.items():
+        if key in secret:
+            continue
+        out[key] = _without_secrets(value, secret) if isinstance(value, Mapping) else value
+    return out
+
+
 def to_document(export: UserExport) -> dict[str, Any]:
     """The export as JSON-compatible data (times as ISO 8601 text in UTC)."""
+    state = export.flow_state
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         "exported_at": iso(export.exported_at),
         "user_since": iso(export.user_since),
-        "settings": dict(export.settings),
-        "flow_state": None if export.flow_state is None else dict(export.flow_state),
+        "settings": _without_secrets(export.settings, SECRET_SETTINGS),
+        "flow_state": None if state is None else _without_secrets(state, _SECRET_STATE),
         "reasons": [{"id": r.id, "text": r.text} for r in export.reasons],
         "events": [{"at": iso(e.at), "kind": e.kind, "data": dict(e.data)} for e in export.events],
         "evidence": [_evidence(record) for record in export.evidence],

@@ -35,6 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 from bot.config import Settings
 from bot.crypto.cells import RecordCipher, new_data_key
 from bot.crypto.keys import Keys, open_keys
+from bot.crypto.pins import PinHasher
 from bot.store.access import Database
 from bot.store.cache import (
     DEFAULT_KEY_CACHE_SIZE,
@@ -113,6 +114,8 @@ class Store:
         self.engine = engine
         self.sessions: async_sessionmaker[AsyncSession] = self.db.sessions
         self._keys = keys
+        #: PIN hashes, peppered with a secret from the key store (``bot.crypto.pins``)
+        self.pins = PinHasher(keys.lookup.derive("pin-pepper"))
         self._ciphers = CipherCache(keys.user_key, key_cache_size)
         self._lookups = LookupCache()
         self._contexts = ContextCache()

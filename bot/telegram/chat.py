@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Callable
@@ -11,6 +10,7 @@ from datetime import datetime
 from telegram import Bot
 from telegram.error import TelegramError
 
+from bot.engine.offload import run_cpu
 from bot.engine.runtime import Runtime
 from bot.store.facade import Store
 from bot.telegram.autodelete import hide_messages
@@ -46,7 +46,7 @@ class TelegramChat:
         return await send_file(self.bot, self.chat_id, filename, content, caption)
 
     async def send_picture(self, filename: str, draw: Callable[[], bytes]) -> list[int]:
-        png = await asyncio.to_thread(draw)
+        png = await run_cpu(draw)
         photo = await self.bot.send_photo(self.chat_id, io.BytesIO(png), filename=filename)
         return [photo.message_id]
 

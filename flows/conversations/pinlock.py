@@ -2,52 +2,83 @@
 unsent messages or export without the PIN.
 
 The lock sits in front of the router.  While the chat is locked, only what reveals
-nothing passes (/safety, /help, /hide, /cancel, /wipe, scheduled check-ins), and it runs
-with none of the user's words (``redacted``).  Everything typed is kept and replayed in
-order once the right PIN arrives, so nothing typed is lost.  Danger words still get the
-safety message at once.  The chat locks itself after ``UNLOCK_MINUTES`` without the
-user writing (the bot's own check-ins don't count), and at once on /hide.
+nothing passes (/safety, /help, /hide, /cancel, the PIN step of /wipe, scheduled
+check-ins), and it runs with none of the user's words (``redacted``).  Everything typed
+is kept and replayed in order once the right PIN arrives, so nothing typed is lost.
+Danger words still get the safety message at once.  The chat locks itself after
+``UNLOCK_MINUTES`` without the user writing (the bot's own check-ins don't count), and at
+once on /hide.
 
-The PIN is stored only as a salted PBKDF2 hash inside the user's encrypted settings.
-Every message that carries a PIN is deleted from the chat (``Command(Action.DELETE_INPUT)``).
+Wrong PINs: after ``MAX_TRIES`` in a row the tries pause, longer after each round
+(``PAUSES``), kept in the stored lock so a restart changes nothing; the right PIN says how
+many wrong ones came since the chat was last opened.
+
+The flows never hash.  For a text of 4 to 8 digits the adapter asks
+:func:`pin_to_check` whether to check it now (not while the tries are paused), checks it
+off the event loop against the stored hashes (:func:`check_pin`, Argon2id with a pepper
+held outside the database: ``bot.crypto.pins``) and hands the verdict in as
+``Input.pin``.  The duress PIN, wherever a PIN is asked for, looks like the right one
+and wipes everything (``Action.DURESS``).  Every message that carries a PIN is deleted
+from the chat (``Command(Action.DELETE_INPUT)``).
+
+(Over 400 lines: the gate, the PIN tries and what a locked chat says decide together what
+whoever holds the phone sees; the lock's stored state is ``lockstate``.)
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
-import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Literal
 
 from flows import commands
 from flows.analysis import detect_danger
 from flows.choices import Press, pack, unpack
 from flows.commands import Menu
 from flows.conversations.checkin import Dy
+from flows.conversations.lockstate import Kept, Lock, when
 from flows.conversations.safety import safety_message
-from flows.replies import LONG_PASTE, discreet
+from flows.replies import LONG_PASTE, discreet, main_menu
 from flows.settings import UserSettings
-from flows.types import Action, Command, Effect, Input, LogEvent, Reply, UserData
+from flows.types import (
+    Action,
+    Command,
+    Effect,
+    Input,
+    LogEvent,
+    PinCheck,
+    Reply,
+    UpdateSettings,
+    UserData,
+)
 
 #: How long the chat stays open after the last message.
 UNLOCK_MINUTES = 10
-#: Wrong PINs in a row before a pause, and the pause.
+#: Wrong PINs in a row before a pause, and the pauses: longer after each round (the last
+#: one repeats).  Four digits would take years to guess at this rate.
 MAX_TRIES = 5
-PAUSE_MINUTES = 15
+PAUSES = (15, 60, 4 * 60, 24 * 60)
+PAUSE_MINUTES = PAUSES[0]
 PIN_PATTERN = re.compile(r"^\s*(\d{4,8})\s*$")
-_ITERATIONS = 100_000
 #: Typed inputs kept while locked (the oldest go first beyond this).
 MAX_KEPT = 20
 
+#: Where the settings hold the PIN material: the PIN's hash, the duress PIN's hash, the
+#: hash of a PIN being set (until it is typed again).  Never exported, never shown.
+PinKey = Literal["pin", "duress_pin", "pin_new"]
+PIN_KEY: PinKey = "pin"
+DURESS_KEY: PinKey = "duress_pin"
+NEW_KEY: PinKey = "pin_new"
+SECRET_SETTINGS: frozenset[str] = frozenset({PIN_KEY, DURESS_KEY, NEW_KEY})
+#: How long a /wipe without the PIN waits (``UserSettings.wipe_at``); the PIN cancels it.
+WIPE_WAIT_HOURS = 24
+
 #: Inputs that reveal nothing and may pass a locked chat: the commands marked so in
-#: ``flows.commands`` (the safety resources, help, clearing or wiping the chat - the
-#: user's way out, also when the PIN is forgotten - and /cancel), the menu buttons for
-#: them and the answer to the safety message, and the answers to a daily check-in that
-#: show none of the user's words.
+#: ``flows.commands`` (the safety resources, help, clearing the chat, the way to start
+#: again without the PIN, and /cancel), the menu buttons for them, and the answers to a
+#: daily check-in that show none of the user's words.
 OPEN_COMMANDS = commands.OPEN_LOCKED
 OPEN_CHOICES = frozenset(
     {
@@ -56,8 +87,11 @@ OPEN_CHOICES = frozenset(
         *map(pack, (Dy.NO_MOOD, Dy.NOTHING_TO_LOOK_AT)),
     }
 )
-#: Flows whose every step may be finished in a locked chat.
-OPEN_FLOWS = frozenset({"hide", "wipe"})
+#: Steps that may be finished in a locked chat (flow, step; step None: every step).
+#: /wipe's last step, the typed word after the right PIN, is not one of them.
+OPEN_STEPS = frozenset({("hide", None), ("wipe", "pin"), ("wipe", "forgot")})
+#: Flows where a PIN is asked for: a wrong one there counts as a wrong try.
+ASKS_PIN = frozenset({"wipe"})
 
 LOCKED = "This chat is locked. Send your PIN to open it."
 KEPT = "I've kept what you sent for when it's open."
@@ -68,62 +102,13 @@ SAFETY_OPEN = "If you're in danger, /safety works without the PIN."
 #: what the bot is for, or that something was kept; the ways out stay one tap away.
 DISCREET_OPEN = "Without the PIN: /help, /safety."
 WRONG = "That PIN isn't right."
-PAUSED = "Too many tries. Please wait {minutes} minutes before trying again."
+PAUSED = "Too many tries. Please wait {wait} before trying again."
+BUSY = "One moment, please: wait a few seconds, then send the PIN again."
 OPENED = "Unlocked."
+MISSED = "Since you last opened this chat, someone sent a wrong PIN {count}."
 ALREADY_OPEN = "The chat is already open. I've deleted your PIN from it."
-
-
-@dataclass(frozen=True)
-class PinHash:
-    """A PIN's stored form: a salted PBKDF2-SHA256 hash, never the PIN itself.
-
-    Salt and hash stay out of ``repr``: a PIN of four digits is quickly found again
-    from them, so they must not reach a log or an exception either.
-    """
-
-    salt: str = field(repr=False)  # hex
-    digest: str = field(repr=False)  # hex; "hash" in JSON
-    iterations: int = _ITERATIONS
-
-    @classmethod
-    def of(cls, pin: str, salt: bytes | None = None) -> PinHash:
-        salt = salt if salt is not None else secrets.token_bytes(16)
-        digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, _ITERATIONS)
-        return cls(salt.hex(), digest.hex(), _ITERATIONS)
-
-    def matches(self, pin: str) -> bool:
-        digest = hashlib.pbkdf2_hmac(
-            "sha256", pin.encode(), bytes.fromhex(self.salt), self.iterations
-        )
-        return hmac.compare_digest(digest, bytes.fromhex(self.digest))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"salt": self.salt, "hash": self.digest, "iterations": self.iterations}
-
-    @classmethod
-    def from_json(cls, raw: object) -> PinHash | None:
-        """The hash stored as ``raw``; ``None`` for anything that is not one."""
-        if not isinstance(raw, Mapping):
-            return None
-        try:
-            salt, digest = str(raw["salt"]), str(raw["hash"])
-            for hex_text in (salt, digest):
-                bytes.fromhex(hex_text)  # ValueError when it is not hex
-            iterations = int(raw.get("iterations", _ITERATIONS))
-        except (KeyError, TypeError, ValueError):
-            return None
-        return cls(salt, digest, iterations) if iterations > 0 else None
-
-
-def hash_pin(pin: str, salt: bytes | None = None) -> dict[str, Any]:
-    """The stored form of a PIN (settings["pin"]): salt and PBKDF2-SHA256 hash, both hex."""
-    return PinHash.of(pin, salt).to_json()
-
-
-def pin_matches(pin: str, stored: object) -> bool:
-    """Whether ``pin`` is the one ``stored`` (a :class:`PinHash` or its JSON) was made of."""
-    pin_hash = stored if isinstance(stored, PinHash) else PinHash.from_json(stored)
-    return pin_hash is not None and pin_hash.matches(pin)
+WIPE_CANCELLED = "The deletion you asked for without the PIN is cancelled. Nothing was deleted."
+SAFE_LOCKED = "Okay. /safety works without the PIN, whenever you need it."
 
 
 def valid_pin(text: str) -> str | None:
@@ -136,105 +121,63 @@ def has_pin(data: UserData) -> bool:
     return data.settings.pin is not None
 
 
-KeptKind = Literal["text", "forward", "command"]
-_KEPT_KINDS: tuple[KeptKind, ...] = ("text", "forward", "command")
+def has_duress(data: UserData) -> bool:
+    return data.settings.duress_pin is not None
 
 
-def _kept_kind(kind: object) -> KeptKind | None:
-    return next((k for k in _KEPT_KINDS if k == kind), None)
+def stored_hash(settings: UserSettings, key: PinKey) -> object | None:
+    """A stored hash: an Argon2 string, or the salted PBKDF2 document of older versions."""
+    if key == PIN_KEY:
+        return settings.pin
+    return settings.duress_pin if key == DURESS_KEY else settings.pin_new
 
 
-@dataclass(frozen=True)
-class Kept:
-    """A typed input kept while the chat is locked, to replay once it is open (a button
-    press is not kept: the current step is shown again instead).  The words stay out of
-    ``repr``."""
-
-    kind: KeptKind
-    text: str = field(default="", repr=False)
-    args: str = field(default="", repr=False)
-    forwarded_at: datetime | None = None
-
-    @classmethod
-    def of(cls, inp: Input) -> Kept | None:
-        kind = _kept_kind(inp.kind)
-        return cls(kind, inp.text, inp.args, inp.forwarded_at) if kind is not None else None
-
-    def replay(self, now: datetime) -> Input:
-        return Input(
-            kind=self.kind, now=now, text=self.text, args=self.args, forwarded_at=self.forwarded_at
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        at = self.forwarded_at.isoformat() if self.forwarded_at else None
-        return {"kind": self.kind, "text": self.text, "args": self.args, "forwarded_at": at}
-
-    @classmethod
-    def from_json(cls, raw: object) -> Kept | None:
-        if not isinstance(raw, dict):
-            return None
-        kind = _kept_kind(raw.get("kind"))
-        if kind is None:
-            return None
-        text, args = str(raw.get("text", "")), str(raw.get("args", ""))
-        return cls(kind, text, args, _when(raw.get("forwarded_at")))
+def wipe_due(data: UserData) -> datetime | None:
+    """When the /wipe asked for without the PIN takes effect (None: none is planned)."""
+    return when(data.settings.wipe_at)
 
 
-@dataclass(frozen=True)
-class Lock:
-    """The lock's own part of the stored conversation (``state["lock"]``)."""
-
-    #: the chat is open until then (None: never opened, or locked again by /hide)
-    open_until: datetime | None = None
-    #: wrong PINs in a row
-    tries: int = 0
-    #: no PIN is tried before then
-    paused_until: datetime | None = None
-    #: what was typed while locked, oldest first
-    kept: tuple[Kept, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.open_until is not None:
-            out["open_until"] = self.open_until.isoformat()
-        if self.tries:
-            out["tries"] = self.tries
-        if self.paused_until is not None:
-            out["paused_until"] = self.paused_until.isoformat()
-        if self.kept:
-            out["kept"] = [k.to_json() for k in self.kept]
-        return out
-
-    @classmethod
-    def from_json(cls, raw: object) -> Lock:
-        """The lock stored as ``raw``.  Whatever does not read as a lock is an empty one
-        (which is locked when a PIN is set); a field that does not read takes its
-        default."""
-        if not isinstance(raw, dict):
-            return cls()
-        try:
-            tries = int(raw.get("tries", 0))
-        except (TypeError, ValueError):
-            tries = 0
-        kept = raw.get("kept")
-        if isinstance(kept, dict):  # one input, as kept before lists
-            kept = [kept]
-        entries = (Kept.from_json(k) for k in kept) if isinstance(kept, list) else ()
-        return cls(
-            open_until=_when(raw.get("open_until")),
-            tries=tries,
-            paused_until=_when(raw.get("paused_until")),
-            kept=tuple(k for k in entries if k is not None),
-        )
+# --------------------------------------------------------------------------- checking
+Matches = Callable[[str, object], bool]
 
 
-def _when(raw: object) -> datetime | None:
-    if not isinstance(raw, str):
+def pin_to_check(
+    lock: Lock | None, inp: Input, data: UserData, flow: str | None = None
+) -> tuple[str, tuple[PinKey, ...]] | None:
+    """The PIN in ``inp`` and the settings keys of the hashes to check it against, in
+    order - or None when nothing is to be hashed now: not 4 to 8 digits, no PIN set (or
+    being set), or the tries are paused.  Called before any hashing, so a paused lock
+    costs no CPU."""
+    if inp.kind != "text":
         return None
-    try:
-        return datetime.fromisoformat(raw)
-    except ValueError:
+    pin = valid_pin(inp.text)
+    if pin is None:
         return None
+    lock = lock if lock is not None else Lock()
+    locked = is_locked(lock, data, inp.now)
+    setting = flow == "privacy" and not locked
+    keys: list[PinKey] = [NEW_KEY] if setting else []
+    if has_pin(data):
+        if locked and lock.paused_until is not None and inp.now < lock.paused_until:
+            return None
+        keys += [PIN_KEY, DURESS_KEY]
+    keys = [k for k in keys if stored_hash(data.settings, k) is not None]
+    return (pin, tuple(keys)) if keys else None
+
+
+_VERDICT = {NEW_KEY: PinCheck.NEW, PIN_KEY: PinCheck.RIGHT, DURESS_KEY: PinCheck.DURESS}
+
+
+def check_pin(
+    pin: str, settings: UserSettings, keys: tuple[PinKey, ...], matches: Matches
+) -> PinCheck:
+    """What ``pin`` is: the first of the hashes under ``keys`` it matches (``matches``
+    does the hashing), or WRONG."""
+    for key in keys:
+        stored = stored_hash(settings, key)
+        if stored is not None and matches(pin, stored):
+            return _VERDICT[key]
+    return PinCheck.WRONG
 
 
 @dataclass(frozen=True)
@@ -256,13 +199,13 @@ class Gate:
     show_current: bool = False
 
 
-def _opens(inp: Input, flow: str | None) -> bool:
+def _opens(inp: Input, flow: str | None, step: str | None) -> bool:
     if inp.kind == "trigger":
         return True
     if inp.kind == "command":
         return inp.text in OPEN_COMMANDS
-    if flow in OPEN_FLOWS and inp.kind in ("text", "choice"):
-        return True
+    if (flow, None) in OPEN_STEPS or (flow, step) in OPEN_STEPS:
+        return inp.kind in ("text", "choice")
     if inp.kind == "choice":
         return _open_menu_press(unpack(inp.text, Menu)) or inp.text in OPEN_CHOICES
     return False
@@ -276,20 +219,19 @@ def _asks_help(inp: Input) -> bool:
 
 
 def _open_menu_press(press: Press | None) -> bool:
-    """The answer to the safety message, or a menu button for a command that passes a
-    locked chat."""
-    if press is not None and press.choice is Menu.COMMAND:
-        return press.arg in OPEN_COMMANDS
-    return press == Press(Menu.SAFE)
+    """A menu button for a command that passes a locked chat."""
+    return press is not None and press.choice is Menu.COMMAND and press.arg in OPEN_COMMANDS
 
 
-def _open_lock(now: datetime) -> Lock:
+def _opened(now: datetime) -> Lock:
+    """The lock after the right PIN: open, the count of wrong tries started afresh."""
     return Lock(open_until=now + timedelta(minutes=UNLOCK_MINUTES))
 
 
 def redacted(data: UserData) -> UserData:
     """``data`` without anything of the user's (reasons, support person, senders,
-    messages, evidence, history): what a step that passes a locked chat may see."""
+    messages, evidence, history), marked ``locked``: what a step that passes a locked
+    chat may see."""
     settings = UserSettings.from_json(
         {k: v for k, v in data.settings.document.items() if k != "support"}
     )
@@ -302,6 +244,7 @@ def redacted(data: UserData) -> UserData:
         evidence=(),
         events=(),
         settings=settings,
+        locked=True,
     )
 
 
@@ -313,74 +256,128 @@ def is_locked(lock: Lock | None, data: UserData, now: datetime) -> bool:
     return open_until is None or now > open_until
 
 
-def gate(lock: Lock | None, inp: Input, data: UserData, flow: str | None = None) -> Gate:
-    """Decide whether ``inp`` may reach the router now (``flow``: the current flow)."""
+def gate(
+    lock: Lock | None,
+    inp: Input,
+    data: UserData,
+    flow: str | None = None,
+    step: str | None = None,
+) -> Gate:
+    """Decide whether ``inp`` may reach the router now (``flow``, ``step``: where the
+    conversation is).  A text of 4 to 8 digits carries the adapter's verdict
+    (``inp.pin``)."""
     lock = lock if lock is not None else Lock()
     now = inp.now
-    pin = valid_pin(inp.text) if inp.kind == "text" and has_pin(data) else None
+    due = wipe_due(data)
+    if due is not None and due <= now and inp.kind != "trigger":
+        # a /wipe without the PIN whose wait is over (the scheduler was late): now
+        return Gate(lock=Lock(), effects=(Command(Action.WIPE),))
+    shaped = inp.kind == "text" and has_pin(data) and valid_pin(inp.text) is not None
     if not is_locked(lock, data, now):
         if inp.kind == "trigger":  # the bot's own check-in: the chat closes as planned
             return Gate(lock=lock, runs=(inp,))
-        if pin is not None and flow != "privacy" and pin_matches(pin, data.settings.pin):
-            # the PIN sent to an open chat: it must not stay on the screen either
-            return Gate(
-                lock=_open_lock(now),
-                replies=(Reply(ALREADY_OPEN),),
-                effects=(Command(Action.DELETE_INPUT),),
-            )
+        if shaped and flow != "privacy":
+            if inp.pin is PinCheck.DURESS:
+                return _duress(lock, data)
+            if inp.pin is PinCheck.RIGHT and flow not in ASKS_PIN:
+                # the PIN sent to an open chat: it must not stay on the screen either
+                lines = [ALREADY_OPEN, *([WIPE_CANCELLED] if wipe_due(data) else [])]
+                return Gate(
+                    lock=_opened(now),
+                    replies=(Reply("\n".join(lines)),),
+                    effects=(Command(Action.DELETE_INPUT), *_cancel_wipe(data)),
+                )
+            if flow in ASKS_PIN:
+                return _try_pin(lock, inp, data, flow, locked=False)
         # open (without a PIN too, so that a PIN set now starts with an open chat)
-        return Gate(lock=_open_lock(now), runs=(inp,))
-    if pin is None and discreet(data) and _asks_help(inp):
+        return Gate(
+            lock=replace(lock, open_until=now + timedelta(minutes=UNLOCK_MINUTES)), runs=(inp,)
+        )
+    if shaped:
+        return _try_pin(lock, inp, data, flow, locked=True)
+    if inp.kind == "choice" and unpack(inp.text, Menu) == Press(Menu.SAFE):
+        # the answer to the safety message: the current step stays closed
+        return Gate(lock=lock, replies=(Reply(f"{SAFE_LOCKED}\n{LOCKED}"),))
+    if discreet(data) and _asks_help(inp):
         return Gate(lock=lock, replies=(locked_help(data),))
-    if pin is None and _opens(inp, flow):
+    if _opens(inp, flow, step):
         return Gate(lock=lock, runs=(inp,), redact=True)
-    if pin is None:
-        return _keep(lock, inp, data)
+    return _keep(lock, inp, data)
 
+
+def _wait_words(minutes: int) -> str:
+    if minutes < 60:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    hours = -(-minutes // 60)
+    return f"{hours} hour{'s' if hours != 1 else ''}"
+
+
+def _cancel_wipe(data: UserData) -> tuple[Effect, ...]:
+    return (UpdateSettings({"wipe_at": None}),) if wipe_due(data) else ()
+
+
+def _opened_words(lock: Lock) -> str:
+    if not lock.failed:
+        return OPENED
+    count = "once" if lock.failed == 1 else f"{lock.failed} times"
+    return f"{OPENED} {MISSED.format(count=count)}"
+
+
+def _try_pin(lock: Lock, inp: Input, data: UserData, flow: str | None, *, locked: bool) -> Gate:
+    """A PIN where one is asked for: the lock's own prompt, or /wipe's."""
+    now = inp.now
     effects: tuple[Effect, ...] = (Command(Action.DELETE_INPUT),)
     paused_until = lock.paused_until
     if paused_until is not None and now < paused_until:
-        minutes = max(1, int((paused_until - now).total_seconds() // 60) + 1)
-        paused = _locked_words(data, PAUSED.format(minutes=minutes), locked=False)
-        return Gate(lock=lock, replies=(paused,), effects=effects)
-    if not pin_matches(pin, data.settings.pin):
-        tries = lock.tries + 1
-        if tries >= MAX_TRIES:
-            lock = replace(lock, tries=0, paused_until=now + timedelta(minutes=PAUSE_MINUTES))
-            reply = _locked_words(data, PAUSED.format(minutes=PAUSE_MINUTES), locked=False)
-        else:
-            lock = replace(lock, tries=tries)
-            reply = _locked_words(data, WRONG)
+        minutes = max(1, -(-int((paused_until - now).total_seconds()) // 60))  # rounded up
+        reply = _locked_words(data, PAUSED.format(wait=_wait_words(minutes)), locked=False)
         return Gate(lock=lock, replies=(reply,), effects=effects)
+    verdict = inp.pin
+    if verdict is PinCheck.DURESS:
+        return _duress(lock, data)
+    if verdict is PinCheck.RIGHT:
+        notes = [_opened_words(lock), *([WIPE_CANCELLED] if wipe_due(data) else [])]
+        effects += _cancel_wipe(data)
+        if flow in ASKS_PIN:  # the PIN was asked for: the flow takes it
+            before = (Reply("\n".join(notes)),) if locked or lock.failed or wipe_due(data) else ()
+            return Gate(lock=_opened(now), effects=effects, runs=(inp,), before=before)
+        runs = tuple(k.replay(now) for k in lock.kept)
+        return Gate(
+            lock=_opened(now),
+            effects=effects,
+            runs=runs,
+            before=(Reply("\n".join(notes)),),
+            show_current=not runs,
+        )
+    if verdict is not PinCheck.WRONG:  # not checked (too fast)
+        return Gate(lock=lock, replies=(Reply(BUSY),), effects=effects)
+    tries, failed = lock.tries + 1, lock.failed + 1
+    if tries >= MAX_TRIES:
+        minutes = PAUSES[min(lock.rounds, len(PAUSES) - 1)]
+        # a round of wrong PINs closes the chat too (at /wipe's prompt it may be open)
+        lock = replace(
+            lock,
+            open_until=None,
+            tries=0,
+            failed=failed,
+            rounds=lock.rounds + 1,
+            paused_until=now + timedelta(minutes=minutes),
+        )
+        paused = _locked_words(data, PAUSED.format(wait=_wait_words(minutes)), locked=False)
+        return Gate(lock=lock, replies=(paused,), effects=effects)
+    lock = replace(lock, tries=tries, failed=failed)
+    reply = _locked_words(data, WRONG) if locked else Reply(f"{WRONG} Try again, or tap Cancel.")
+    return Gate(lock=lock, replies=(reply,), effects=effects)
 
-    runs = tuple(k.replay(now) for k in lock.kept)
+
+def _duress(lock: Lock, data: UserData) -> Gate:
+    """The duress PIN: what the right PIN shows, over a chat that is wiped first (the
+    menu in the words the user's mode shows it in)."""
+    replies = (Reply(_opened_words(lock)), main_menu(data))
     return Gate(
-        lock=_open_lock(now),
-        effects=effects,
-        runs=runs,
-        before=(Reply(OPENED),),
-        show_current=not runs,
-    )
-
-
-def replayed(steps: Sequence[Sequence[Reply]]) -> tuple[Reply, ...]:
-    """The answers to the inputs replayed after unlocking (one sequence of replies per
-    input), as one answer that shows each step once: only the last input's buttons stay
-    (the earlier ones belong to steps already left; the safety message keeps its own),
-    and a reply said again later (the same menu, the same question) is shown only the
-    last time."""
-    if len(steps) <= 1:
-        return tuple(r for replies in steps for r in replies)
-    last = len(steps) - 1
-    flat = [
-        r if i == last or r.kind == "safety" else replace(r, buttons=())
-        for i, replies in enumerate(steps)
-        for r in replies
-    ]
-    return tuple(
-        r
-        for i, r in enumerate(flat)
-        if not any(later.text == r.text and later.kind == r.kind for later in flat[i + 1 :])
+        lock=Lock(),
+        replies=replies,
+        effects=(Command(Action.DELETE_INPUT), Command(Action.DURESS)),
     )
 
 
@@ -403,6 +400,27 @@ def _keep(lock: Lock, inp: Input, data: UserData) -> Gate:
         lock = replace(lock, kept=(*lock.kept, kept)[-MAX_KEPT:])
     reply = _locked_words(data, kept=kept is not None)
     return Gate(lock=lock, replies=(*before, reply), effects=tuple(effects))
+
+
+def replayed(steps: Sequence[Sequence[Reply]]) -> tuple[Reply, ...]:
+    """The answers to the inputs replayed after unlocking (one sequence of replies per
+    input), as one answer that shows each step once: only the last input's buttons stay
+    (the earlier ones belong to steps already left; the safety message keeps its own),
+    and a reply said again later (the same menu, the same question) is shown only the
+    last time."""
+    if len(steps) <= 1:
+        return tuple(r for replies in steps for r in replies)
+    last = len(steps) - 1
+    flat = [
+        r if i == last or r.kind == "safety" else replace(r, buttons=())
+        for i, replies in enumerate(steps)
+        for r in replies
+    ]
+    return tuple(
+        r
+        for i, r in enumerate(flat)
+        if not any(later.text == r.text and later.kind == r.kind for later in flat[i + 1 :])
+    )
 
 
 def _locked_words(
@@ -434,8 +452,9 @@ def locked_help(data: UserData) -> Reply:
 
 
 def lock_now(lock: Lock | None = None) -> Lock:
-    """The lock's state right after /hide: locked, with the count of wrong PINs and any
-    pause kept (locking again must not give whoever holds the phone more tries)."""
+    """The lock's state right after /hide: locked, with the count of wrong PINs, the
+    pauses and any pause under way kept (locking again must not give whoever holds the
+    phone more tries)."""
     if lock is None:
         return Lock()
-    return Lock(tries=lock.tries, paused_until=lock.paused_until)
+    return replace(lock, open_until=None, kept=())

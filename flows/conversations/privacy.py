@@ -1,18 +1,26 @@
-"""/privacy (discreet mode, auto-delete, what is stored, the PIN lock), /hide and /wipe
-(with a typed confirmation)."""
+"""/privacy (discreet mode, auto-delete, what is stored, the PIN lock and the duress PIN)
+and /hide.  /wipe is ``flows.conversations.wipe``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Self
 
 from flows.choices import Choice, Press
 from flows.conversations import pinlock
-from flows.conversations.pinlock import PinHash
 from flows.replies import button, keyboard
 from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, stay, to
-from flows.types import Action, Command, Input, Outcome, Reply, UpdateSettings, UserData
+from flows.types import (
+    Action,
+    Command,
+    Input,
+    Outcome,
+    PinCheck,
+    Reply,
+    SavePin,
+    StagePin,
+    UpdateSettings,
+    UserData,
+)
 
 WHAT_I_KEEP = (
     "What I keep: your reasons, unsent messages, the messages you chose to save, your "
@@ -20,14 +28,27 @@ WHAT_I_KEEP = (
     "and that key is locked by another key that is never stored in the database, so a "
     "copy of the database alone reveals nothing.\n\n"
     "I don't store your name, username or phone number from Telegram, and I never log "
-    "what you write.\n\n"
+    "what you write. A PIN is kept only as a slow, salted hash mixed with a secret that "
+    "is not in the database, and it is never part of your export.\n\n"
     "/hide clears this chat, /export gives you a copy, /wipe deletes everything."
 )
 AUTODELETE = ((0, "Off"), (60, "After 1 hour"), (1440, "After 24 hours"))
-CONFIRM_WORD = "DELETE"
 PIN_ON = (
     f"The PIN lock is on. This chat locks after {pinlock.UNLOCK_MINUTES} minutes without "
     "messages, and straight away with /hide."
+)
+#: What the PIN does and does not protect against, said plainly.
+PIN_HONEST = (
+    "What the PIN does: while this chat is locked, whoever holds your phone can't open "
+    "your reasons, saved messages or unsent letters here, can't export them, and can't "
+    f"delete them at once: /wipe asks for the PIN, and without it waits {pinlock.WIPE_WAIT_HOURS} "
+    "hours, which your PIN cancels. Wrong guesses make them wait longer each time, and "
+    "I tell you how many there were when you next open the chat.\n\n"
+    "What it doesn't do: it doesn't hide that this chat exists, or what is still on the "
+    "screen from before it locked (/hide clears that). It doesn't help if someone saw you "
+    "type it or makes you open the chat; a duress PIN can: it looks like a normal unlock "
+    "and deletes everything. And it doesn't lock your phone, your notifications or "
+    "Telegram itself: Telegram's own passcode (Settings, Privacy and Security) does."
 )
 NOTHING_DELETED = "Okay, nothing was deleted."
 
@@ -39,6 +60,8 @@ class Pv(Choice):
     PIN = "pv.pin"
     PIN_CHANGE = "pv.pinnew"
     PIN_OFF = "pv.pinoff"
+    DURESS = "pv.duress"
+    DURESS_OFF = "pv.duressoff"
     MENU = "pv.menu"  # "Back"
     DONE = "pv.done"
 
@@ -48,34 +71,21 @@ class Hd(Choice):
     NO = "hd.no"
 
 
-class Wp(Choice):
-    CANCEL = "wp.no"  # the only button: confirming takes the typed word
-
-
 @dataclass(frozen=True)
 class PrivacyState(FlowState):
-    """What this conversation changed (``None``: as the settings say), and the first of
-    the two PINs, hashed, until the second one matches it."""
+    """What this conversation changed (``None``: as the settings say), and which PIN is
+    being set ("pin" or "duress").  The PIN typed first is kept hashed in the settings
+    by the adapter (``StagePin``), never in the state."""
 
     discreet: bool | None = None
     autodelete: int | None = None
     pin_on: bool | None = None
-    pin_first: PinHash | None = None
+    duress_on: bool | None = None
+    setting: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        # as stored before: a key only once it is set, the hash as its JSON
-        out = {k: v for k, v in super().to_json().items() if v is not None}
-        if self.pin_first is not None:
-            out["pin_first"] = self.pin_first.to_json()
-        return out
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, object]) -> Self | None:
-        state = super().from_json({k: v for k, v in raw.items() if k != "pin_first"})
-        if state is None:
-            return None
-        # a first PIN that does not read is one that will not match: enter it again
-        return replace(state, pin_first=PinHash.from_json(raw.get("pin_first")))
+        # as stored before: a key only once it is set
+        return {k: v for k, v in super().to_json().items() if v is not None}
 
 
 def start(inp: Input, data: UserData) -> Outcome:
@@ -101,6 +111,16 @@ def _autodelete_label(minutes: int) -> str:
 
 def _pin_on(state: PrivacyState, data: UserData) -> bool:
     return state.pin_on if state.pin_on is not None else pinlock.has_pin(data)
+
+
+def _duress_on(state: PrivacyState, data: UserData) -> bool:
+    if not _pin_on(state, data):
+        return False
+    return state.duress_on if state.duress_on is not None else pinlock.has_duress(data)
+
+
+def _role(state: PrivacyState) -> str:
+    return "duress" if state.setting == "duress" else "pin"
 
 
 # --------------------------------------------------------------------------- asks
@@ -136,22 +156,35 @@ def _ask_autodelete(state: PrivacyState, data: UserData) -> tuple[Reply, ...]:
 
 
 def _ask_pin_menu(state: PrivacyState, data: UserData) -> tuple[Reply, ...]:
+    duress = _duress_on(state, data)
     rows = keyboard(
         [button("Change the PIN", Pv.PIN_CHANGE)],
+        [button("Change the duress PIN" if duress else "Set a duress PIN", Pv.DURESS)],
+        *([[button("Remove the duress PIN", Pv.DURESS_OFF)]] if duress else []),
         [button("Turn the PIN lock off", Pv.PIN_OFF)],
         [button("Back", Pv.MENU)],
     )
-    return (Reply(PIN_ON, rows),)
+    duress_line = "A duress PIN is set." if duress else "There is no duress PIN."
+    return (Reply(f"{PIN_ON} {duress_line}\n\n{PIN_HONEST}", rows),)
 
 
 def _ask_pin_new(state: PrivacyState, data: UserData) -> tuple[Reply, ...]:
-    text = (
-        "Send a PIN of 4 to 8 digits. I'll delete your message straight away and keep only a "
-        "scrambled form of it.\n\n"
-        "With a PIN, your reasons, saved messages and everything else stay closed until the "
-        "PIN is sent. If you forget it, the only way back in is /wipe, which deletes "
-        "everything."
-    )
+    if _role(state) == "duress":
+        text = (
+            "A duress PIN is a second PIN, for when someone makes you open this chat. Typed "
+            "wherever I ask for the PIN, it looks just like the real one, but I delete "
+            "everything first and show an empty chat.\n\n"
+            "Send a duress PIN of 4 to 8 digits, different from your PIN. I'll delete your "
+            "message straight away."
+        )
+    else:
+        text = (
+            "Send a PIN of 4 to 8 digits. I'll delete your message straight away and keep only "
+            "a scrambled form of it.\n\n"
+            "With a PIN, your reasons, saved messages and everything else stay closed until "
+            "the PIN is sent. If you forget it, /wipe can still delete everything, after a "
+            f"{pinlock.WIPE_WAIT_HOURS}-hour wait."
+        )
     return (Reply(text, keyboard([button("Back", Pv.MENU)]), takes_number=True),)
 
 
@@ -179,44 +212,66 @@ def _autodelete_after(state: PrivacyState, press: Press, data: UserData) -> Resu
 
 
 def _pin_settings(state: PrivacyState, press: Press, data: UserData) -> Result:
-    return to("pin_menu" if _pin_on(state, data) else "pin_new")
+    if _pin_on(state, data):
+        return to("pin_menu")
+    return go(FLOW, replace(state, setting="pin"), "pin_new", data)
+
+
+def _set_pin(role: str) -> OnPress[PrivacyState]:
+    def move(state: PrivacyState, press: Press, data: UserData) -> Result:
+        return go(FLOW, replace(state, setting=role), "pin_new", data)
+
+    return move
 
 
 def _pin_off(state: PrivacyState, press: Press, data: UserData) -> Result:
     note = Reply("The PIN lock is off.")
-    new = replace(state, pin_on=False)
-    return go(FLOW, new, "menu", data, before=(note,), effects=(UpdateSettings({"pin": None}),))
+    new = replace(state, pin_on=False, duress_on=False)
+    effects = (UpdateSettings({"pin": None, "duress_pin": None}),)
+    return go(FLOW, new, "menu", data, before=(note,), effects=effects)
+
+
+def _duress_off(state: PrivacyState, press: Press, data: UserData) -> Result:
+    note = Reply("The duress PIN is removed. Your PIN works as before.")
+    new = replace(state, duress_on=False)
+    effects = (UpdateSettings({"duress_pin": None}),)
+    return go(FLOW, new, "pin_menu", data, before=(note,), effects=effects)
 
 
 #: Whatever is typed at a PIN step may hold the PIN: it never stays in the chat.
 _FORGET = Command(Action.DELETE_INPUT)
 
 
-def _not_a_pin(state: PrivacyState, data: UserData) -> Outcome:
-    note = Reply("Please send only numbers, 4 to 8 digits.")
-    return go(FLOW, state, state.step, data, before=(note,), effects=(_FORGET,))
+def _again(state: PrivacyState, data: UserData, words: str) -> Outcome:
+    return go(FLOW, state, state.step, data, before=(Reply(words),), effects=(_FORGET,))
 
 
 def _first_pin(state: PrivacyState, text: str, inp: Input, data: UserData) -> Result:
     pin = pinlock.valid_pin(text)
     if pin is None:
-        return _not_a_pin(state, data)
-    new = replace(state, pin_first=PinHash.of(pin))
-    return go(FLOW, new, "pin_confirm", data, effects=(_FORGET,))
+        return _again(state, data, "Please send only numbers, 4 to 8 digits.")
+    if _role(state) == "duress" and inp.pin is PinCheck.RIGHT:
+        return _again(state, data, "That's your PIN itself. Please choose a different duress PIN.")
+    if _role(state) == "pin" and inp.pin is PinCheck.DURESS and _duress_on(state, data):
+        return _again(state, data, "That's your duress PIN. Please choose a different PIN.")
+    return go(FLOW, state, "pin_confirm", data, effects=(_FORGET, StagePin(pin)))
 
 
 def _second_pin(state: PrivacyState, text: str, inp: Input, data: UserData) -> Result:
     pin = pinlock.valid_pin(text)
     if pin is None:
-        return _not_a_pin(state, data)
-    first = state.pin_first
-    rest = replace(state, pin_first=None)
-    if first is None or not first.matches(pin):
+        return _again(state, data, "Please send only numbers, 4 to 8 digits.")
+    if inp.pin is not PinCheck.NEW:
         note = Reply("Those two didn't match. Let's try again.")
-        return go(FLOW, rest, "pin_new", data, before=(note,), effects=(_FORGET,))
-    note = Reply("Your new PIN is set." if _pin_on(state, data) else PIN_ON)
-    effects = (_FORGET, UpdateSettings({"pin": first.to_json()}))
-    return go(FLOW, replace(rest, pin_on=True), "menu", data, before=(note,), effects=effects)
+        return go(FLOW, state, "pin_new", data, before=(note,), effects=(_FORGET,))
+    effects = (_FORGET, SavePin("duress" if _role(state) == "duress" else "pin"))
+    if _role(state) == "duress":
+        note = Reply("Your duress PIN is set. Keep it as safe as your PIN.")
+        new = replace(state, duress_on=True, setting=None)
+        return go(FLOW, new, "pin_menu", data, before=(note,), effects=effects)
+    note = Reply("Your new PIN is set." if _pin_on(state, data) else f"{PIN_ON}\n\n{PIN_HONEST}")
+    new = replace(state, pin_on=True, setting=None)
+    return go(FLOW, new, "menu", data, before=(note,), effects=effects)
 
 
 # --------------------------------------------------------------------------- the flow
@@ -240,7 +295,14 @@ FLOW: Flow[PrivacyState] = Flow(
         ),
         "autodelete": Step(_ask_autodelete, on={Pv.AFTER: _autodelete_after, **_ANY_STEP}),
         "pin_menu": Step(
-            _ask_pin_menu, on={Pv.PIN_CHANGE: to("pin_new"), Pv.PIN_OFF: _pin_off, **_ANY_STEP}
+            _ask_pin_menu,
+            on={
+                Pv.PIN_CHANGE: _set_pin("pin"),
+                Pv.DURESS: _set_pin("duress"),
+                Pv.DURESS_OFF: _duress_off,
+                Pv.PIN_OFF: _pin_off,
+                **_ANY_STEP,
+            },
         ),
         "pin_new": Step(_ask_pin_new, on=_ANY_STEP, text=_first_pin),
         "pin_confirm": Step(_ask_pin_confirm, on=_ANY_STEP, text=_second_pin),
@@ -277,39 +339,4 @@ HIDE_FLOW: Flow[FlowState] = Flow(
     state=FlowState,
     choices=Hd,
     steps={"confirm": Step(_ask_hide, on={Hd.YES: _clear_chat, Hd.NO: _nothing_deleted})},
-)
-
-
-# --------------------------------------------------------------------------- /wipe
-def wipe_start(inp: Input, data: UserData) -> Outcome:
-    return go(WIPE_FLOW, FlowState(), "confirm", data)
-
-
-def _ask_wipe(state: FlowState, data: UserData) -> tuple[Reply, ...]:
-    text = (
-        "This deletes everything I hold for you: reasons, unsent messages, saved messages, "
-        "check-ins and settings. It can't be undone. Your key is destroyed first, so not "
-        "even an old backup could be read afterwards.\n\n"
-        "If you'd like a copy first, use /export.\n\n"
-        f"To confirm, type {CONFIRM_WORD}."
-    )
-    return (Reply(text, keyboard([button("Cancel", Wp.CANCEL)])),)
-
-
-def _typed_word(state: FlowState, text: str, inp: Input, data: UserData) -> Result:
-    if inp.kind != "text":
-        return None  # only the user's own typing confirms, never a forwarded message
-    if text.upper() == CONFIRM_WORD:
-        # The adapter wipes and confirms; the flows have nothing left to say.
-        return end(effects=(Command(Action.WIPE),))
-    again = Reply(f"That wasn't {CONFIRM_WORD}, so nothing was deleted.")
-    return go(WIPE_FLOW, state, "confirm", data, before=(again,))
-
-
-WIPE_FLOW: Flow[FlowState] = Flow(
-    name="wipe",
-    title="deleting everything",
-    state=FlowState,
-    choices=Wp,
-    steps={"confirm": Step(_ask_wipe, on={Wp.CANCEL: _nothing_deleted}, text=_typed_word)},
 )

@@ -11,6 +11,7 @@ By default the analysis is replaced by a small deterministic fake; tests marked
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from collections.abc import Iterator
@@ -26,6 +27,8 @@ from flows.analysis.danger import DangerCheck
 from flows.analysis.result import Analysis, DraftCheck, Finding
 from flows.choices import Choice, Value, pack, unpack
 from flows.commands import Menu
+from flows.conversations import pinlock
+from flows.conversations.lockstate import Lock
 from flows.replies import MAX_REPLY, TOKEN
 from flows.session import Here, Turn
 from flows.settings import UserSettings
@@ -48,10 +51,12 @@ from flows.types import (
     Reply,
     ResourceBook,
     SaveEvidence,
+    SavePin,
     SaveUnsent,
     ScheduleCheckback,
     SenderView,
     SetSupport,
+    StagePin,
     SupportPerson,
     UnsentView,
     UpdateSettings,
@@ -164,6 +169,30 @@ def _analysis(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(analysis_pkg, "check_danger", fake_check_danger, raising=False)
 
 
+# --------------------------------------------------------------------------- PINs
+def fake_pin_hash(pin: str) -> str:
+    """A stand-in for the adapter's Argon2id hash (the flows only pass hashes along)."""
+    return "test$" + hashlib.sha256(b"nocontact-test:" + pin.encode()).hexdigest()
+
+
+def fake_pin_matches(pin: str, stored: object) -> bool:
+    return stored == fake_pin_hash(pin)
+
+
+def with_pin_check(
+    inp: Input, data: UserData, lock: Lock | None = None, flow: str | None = None
+) -> Input:
+    """``inp`` with the verdict the adapter would hand in (``Input.pin``); ``lock`` None is
+    an open chat."""
+    if lock is None:
+        lock = Lock(open_until=inp.now + timedelta(days=1))
+    ask = pinlock.pin_to_check(lock, inp, data, flow)
+    if ask is None:
+        return inp
+    pin, keys = ask
+    return replace(inp, pin=pinlock.check_pin(pin, data.settings, keys, fake_pin_matches))
+
+
 # --------------------------------------------------------------------------- the store
 @dataclass
 class FakeStore:
@@ -236,6 +265,11 @@ class FakeStore:
                 self.events.append(effect)
             case ScheduleCheckback():
                 self.checkbacks.append(effect)
+            case StagePin(pin):
+                self.settings[pinlock.NEW_KEY] = fake_pin_hash(pin)
+            case SavePin(role):
+                key = pinlock.DURESS_KEY if role == "duress" else pinlock.PIN_KEY
+                self.settings[key] = self.settings.pop(pinlock.NEW_KEY)
             case Command(name):
                 self.commands.append(name)
             case _:
@@ -317,6 +351,7 @@ class Convo:
         needed = router.needs(here, inp)
         assert needed <= {"evidence", "unsent", "events"}
         data = self.store.data(self.now, needed)
+        inp = with_pin_check(inp, data, flow=here.flow if here is not None else None)
         out = router.handle(here, inp, data)
         check_outcome(out)
         new = out.state.to_json() if out.state is not None else None

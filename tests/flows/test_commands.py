@@ -15,7 +15,7 @@ from flows.conversations import pinlock
 from flows.settings import UserSettings
 from flows.types import Action, Command, Input, UserData
 
-from .conftest import RESOURCES, Convo, text_of
+from .conftest import RESOURCES, Convo, fake_pin_hash, text_of
 
 MENU = (
     ("start", "Begin, or say hello again"),
@@ -96,7 +96,7 @@ def test_the_lock_lets_through_what_the_table_marks_open() -> None:
         is_new=False,
         resources=RESOURCES,
         # plain mode: in discreet mode the lock answers /help itself (tests/flows/test_discreet.py)
-        settings=UserSettings.from_json({"pin": pinlock.hash_pin("2580"), "discreet": False}),
+        settings=UserSettings.from_json({"pin": fake_pin_hash("2580"), "discreet": False}),
     )
 
     def passes(inp: Input) -> bool:
@@ -107,7 +107,9 @@ def test_the_lock_lets_through_what_the_table_marks_open() -> None:
         pressed = Input("choice", data.now, text=pack(Menu.COMMAND(cmd.name)))
         assert passes(typed) == cmd.open_locked, cmd.name
         assert passes(pressed) == cmd.open_locked, cmd.name
-    assert passes(Input("choice", data.now, text=pack(Menu.SAFE)))
+    # the answer to the safety message is the lock's own: the current step stays closed
+    safe = pinlock.gate(None, Input("choice", data.now, text=pack(Menu.SAFE)), data)
+    assert not safe.runs and pinlock.SAFE_LOCKED in safe.replies[0].text
     assert not passes(Input("choice", data.now, text=pack(Menu.RESUME)))
 
 
@@ -130,4 +132,11 @@ def test_a_button_for_an_unknown_command_is_ignored(convo: Convo) -> None:
 
 
 def test_actions_are_what_the_flows_may_ask_for() -> None:
-    assert {a.value for a in Action} == {"hide", "export", "wipe", "progress", "delete_input"}
+    assert {a.value for a in Action} == {
+        "hide",
+        "export",
+        "wipe",
+        "progress",
+        "delete_input",
+        "duress",
+    }

@@ -15,7 +15,7 @@ from flows.conversations import pinlock
 from flows.conversations.checkin import Dy
 from flows.types import Input, Reply, UserData
 
-from .conftest import Convo, FakeStore
+from .conftest import Convo, FakeStore, fake_pin_hash, with_pin_check
 
 #: Words that tell a reader what the bot is for, or that something was kept.
 TELLING = (
@@ -88,7 +88,7 @@ def test_the_main_menu_keeps_its_plain_words_when_discreet_is_off(known: Convo) 
 
 def locked_data(discreet: bool | None) -> UserData:
     store = FakeStore()
-    store.settings["pin"] = pinlock.hash_pin("2580")
+    store.settings["pin"] = fake_pin_hash("2580")
     if discreet is not None:
         store.settings["discreet"] = discreet
     return store.data(T0, frozenset())
@@ -97,10 +97,11 @@ def locked_data(discreet: bool | None) -> UserData:
 def locked_answers(data: UserData) -> dict[str, tuple[Reply, ...]]:
     typed = pinlock.gate(None, Input("text", T0, text="where are you"), data)
     command = pinlock.gate(None, Input("command", T0, text="reasons"), data)
-    wrong = pinlock.gate(typed.lock, Input("text", T0, text="1111"), data)
+    guess = Input("text", T0, text="1111")
+    wrong = pinlock.gate(typed.lock, with_pin_check(guess, data, typed.lock), data)
     lock = wrong.lock
     for _ in range(pinlock.MAX_TRIES):
-        paused = pinlock.gate(lock, Input("text", T0, text="1111"), data)
+        paused = pinlock.gate(lock, with_pin_check(guess, data, lock), data)
         lock = paused.lock
     return {
         "typed": typed.replies,
