@@ -190,7 +190,7 @@ async def test_the_duress_pin_looks_like_unlocking_and_wipes_everything(env: Env
 async def test_the_pin_is_argon2id_with_a_pepper_and_never_exported(env: Env) -> None:
     await set_up(env, duress=True)
     settings = await env.store.get_settings(await user_id(env))
-    stored = settings["pin"]
+    stored = settings.pin
     assert isinstance(stored, str) and stored.startswith("$argon2id$")
     # a copy of the database alone is not enough: without the pepper no PIN matches it
     with pytest.raises(VerificationError):
@@ -220,7 +220,7 @@ async def test_an_old_pbkdf2_pin_still_opens_the_chat_and_is_upgraded(env: Env) 
     assert "isn't right" in texts(await env.send("7392"))
     replies = await env.send(PIN)
     assert replies[0].text.startswith("Unlocked.")
-    upgraded = (await env.store.get_settings(uid))["pin"]
+    upgraded = (await env.store.get_settings(uid)).pin
     assert isinstance(upgraded, str) and upgraded.startswith("$argon2id$")
     at(env, T0 + timedelta(hours=1))
     assert (await env.send(PIN))[0].text.startswith("Unlocked.")

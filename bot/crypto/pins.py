@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Mapping
 
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -56,7 +57,7 @@ class PinHasher:
                 return _ARGON2.verify(stored, self._keyed(pin))
             except (VerifyMismatchError, VerificationError, InvalidHashError):
                 return False
-        if isinstance(stored, dict):
+        if isinstance(stored, Mapping):
             return _legacy_matches(pin, stored)
         return False
 
@@ -71,7 +72,7 @@ class PinHasher:
             return True
 
 
-def _legacy_matches(pin: str, stored: dict[object, object]) -> bool:
+def _legacy_matches(pin: str, stored: Mapping[object, object]) -> bool:
     """The salted PBKDF2-SHA256 hashes of older versions."""
     try:
         salt = bytes.fromhex(str(stored["salt"]))

@@ -343,13 +343,15 @@ def test_the_answer_to_the_safety_message_in_a_locked_chat_shows_no_step() -> No
 
 def test_what_passes_a_locked_chat_does_not_name_the_flow_it_interrupted() -> None:
     from flows import router
+    from flows.session import Here
 
     data = data_with_pin()
-    monkey = {"flow": "monkey", "step": "paste", "label": "Auntie Rosalind"}
-    shown = router.render({"flow": "resume", "step": "offer", "resume": monkey}, data)
+    monkey = Here.from_json({"flow": "monkey", "step": "paste", "label": "Auntie Rosalind"})
+    assert monkey is not None
+    shown = router.render(Here.offer(monkey), data)
     assert "passed-on message" in shown[0].text  # open: it says where you were
     bare = pinlock.redacted(data)
-    offer = router.render({"flow": "resume", "step": "offer", "resume": monkey}, bare)
+    offer = router.render(Here.offer(monkey), bare)
     assert "passed-on" not in offer[0].text and "where you were" in offer[0].text
     safe = router.handle(monkey, Input(kind="choice", now=T0, text=pack(Menu.SAFE)), bare)
     assert "Rosalind" not in " ".join(r.text for r in safe.replies)
