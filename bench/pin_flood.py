@@ -182,8 +182,8 @@ async def main() -> None:
         pdf_replies = max(5, args.replies // 4)  # a PDF takes seconds: fewer samples
         async with busy(pdf_off, 1):
             row(f"PDF of {args.items} (the bot)", await neighbour(conv, other, pdf_replies))
-        async with busy(pdf_inline, 1):
-            row(f"PDF of {args.items} (on the loop)", await neighbour(conv, other, pdf_replies))
+        async with busy(pdf_inline, 1):  # each reply waits for a whole PDF: a few suffice
+            row(f"PDF of {args.items} (on the loop)", await neighbour(conv, other, 3))
         await store.close()
 
 
