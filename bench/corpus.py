@@ -41,9 +41,7 @@ TRAINING: tuple[LabelledSet, ...] = (
     LabelledSet("w_k.jsonl", "w_k", "Gen-Z, DMs and gaming chats"),
     LabelledSet("w_l.jsonl", "w_l", "older adults, letters, rural"),
     LabelledSet("blind_f.jsonl", "blind_f", "West and East Africa, the Caribbean"),
-    LabelledSet(
-        "w_m.jsonl", "w_m", "Latin American families and US Latino communities, Spanglish"
-    ),
+    LabelledSet("w_m.jsonl", "w_m", "Latin American families and US Latino communities, Spanglish"),
 )
 
 #: The newest blind set: a writer nobody has tuned on or read (South Africa, the
@@ -52,7 +50,9 @@ TRAINING: tuple[LabelledSet, ...] = (
 #: then it joins TRAINING at the next retrain and a new writer's set takes its place here.
 #: (blind_f, the previous round's blind set, was scored once on 2026-12-01 and is now
 #: training data; its figures are in bench/learned.md.)
-BLIND = LabelledSet("blind_g.jsonl", "blind_g", "South Africa, the Philippines, Singapore, Malaysia")
+BLIND = LabelledSet(
+    "blind_g.jsonl", "blind_g", "South Africa, the Philippines, Singapore, Malaysia"
+)
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
 BLIND_SCORED = False
