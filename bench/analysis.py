@@ -1,7 +1,14 @@
 """Quality of the message analysis, measured the honest way.
 
-Run from the repository root:  python bench/analysis.py   (about 10-20 minutes: it trains
-the learned model once per writer; needs the training extra: pip install -e '.[train]')
+Run from the repository root:
+
+    python bench/analysis.py               # everything (trains the model once per writer
+                                           # and fold: needs pip install -e '.[train]')
+    python bench/analysis.py --blind-only  # the newest blind set only, once, totals only
+    python bench/analysis.py --latency     # the latency figure only
+    python bench/analysis.py --no-lowo     # the blind set (if not yet scored) and latency
+    python bench/analysis.py --fit         # the figures, then the shipped model trained
+                                           # on every writer (bench/train_learned.py)
 
 Prints, for each writer's set held out in turn (leave one writer out) and for the newest
 blind set (totals only): any-danger recall, recall per danger kind, the false-positive rate
@@ -135,6 +142,8 @@ def leave_one_writer_out() -> dict[str, Tally]:
     import train_learned as T  # scikit-learn: training only
 
     result = T.lowo()
+    if "--fit" in sys.argv:  # the shipped model from the same held-out scores
+        T.fit_all(result)
     rows = result["rows"]
     overall = {name: Tally() for name in ("rules", "learned", "combined")}
     for writer, fold in result["folds"].items():
@@ -161,12 +170,17 @@ def leave_one_writer_out() -> dict[str, Tally]:
 
 
 def blind_totals() -> Tally | None:
+    """The newest blind set, scored once with the shipped model: totals only (no text,
+    no per-message result is printed)."""
     if BLIND_SCORED and "--score-blind-again" not in sys.argv:
         print(f"\n== blind set {BLIND.file}: already scored once (bench/learned.md); not again")
         return None
     path = DATA / BLIND.file
     if not path.exists():
-        print(f"\n== blind set {BLIND.file}: not in tests/data yet")
+        print(
+            f"\n== blind set {BLIND.file} ({BLIND.writer}: {BLIND.persona}): not in tests/data "
+            "yet, nothing scored (the lead adds it, then: python bench/analysis.py --blind-only)"
+        )
         return None
     model = load_model()
     if model is None:
@@ -187,32 +201,71 @@ def blind_totals() -> Tally | None:
         f"{TARGETS['kind']}, tactic F1 >= {TARGETS['tactic_f1']}): "
         f"{'met' if ok and kinds_ok else 'NOT met'}"
     )
+    print(
+        "  Scored once: set BLIND_SCORED = True in bench/corpus.py, record these totals in "
+        "bench/learned.md, and add the set to TRAINING at the next retrain."
+    )
     return t
 
 
+def _baseline() -> None:
+    """A fixed piece of plain Python work (about 1 ms on a quiet core): timed next to each
+    analysis, so a figure taken while others use the CPU can be read as a ratio."""
+    counts: dict[str, int] = {}
+    for i in range(6000):
+        key = str(i % 97)
+        counts[key] = counts.get(key, 0) + i
+
+
+def latency_texts() -> list[str]:
+    """Fresh 1,000-character messages: consecutive labelled messages of one writer run
+    together (real words, no repeated paragraph a cache could learn)."""
+    rows = load(TRAINING)
+    texts, current = [], ""
+    for row in rows:
+        current = f"{current} {row['text']}".strip()
+        if len(current) >= 1000:
+            texts.append(current[:1000])
+            current = ""
+    return texts[:: max(1, len(texts) // 200)][:200]
+
+
 def latency() -> None:
-    base = (
-        "I know you moved to the flat by the park, nice curtains by the way. Pick up the kids "
-        "at 5 on Saturday or I'll call my lawyer. I'm sorry, I miss you so much, please. "
-    )
-    analyze(base, sender="them")  # load the models first (once, at start-up in the bot)
-    times = []
-    for i in range(60):
-        text = (f"{i} " + base * 10)[:1000]  # a new text each time: no cache helps
+    texts = latency_texts()
+    analyze(texts[0], sender="them")  # load the models first (once, at start-up in the bot)
+    times, base = [], []
+    for text in texts[1:]:
         t0 = time.perf_counter()
+        _baseline()
+        t1 = time.perf_counter()
         analyze(text, sender="them")
-        times.append(time.perf_counter() - t0)
+        t2 = time.perf_counter()
+        base.append(t1 - t0)
+        times.append(t2 - t1)
+    median, ref = statistics.median(times), statistics.median(base)
     print(
-        f"\nlatency: the whole analysis of a 1,000-character message, median "
-        f"{statistics.median(times) * 1000:.1f} ms (target < 10 ms), max "
-        f"{max(times) * 1000:.1f} ms over {len(times)} runs"
+        f"\nlatency: the whole analysis of a fresh 1,000-character message, median "
+        f"{median * 1000:.1f} ms (target < 10 ms), 90th percentile "
+        f"{statistics.quantiles(times, n=10)[-1] * 1000:.1f} ms, over {len(times)} messages; "
+        f"the baseline work in the same run: median {ref * 1000:.2f} ms, ratio "
+        f"{median / ref:.1f} (compare ratios across runs and versions: on a busy machine "
+        "the milliseconds mean little)"
     )
 
 
 def main() -> int:
+    if "--blind-only" in sys.argv:
+        blind_totals()
+        return 0
     print(f"training sets: {len(TRAINING)} files from {len({s.writer for s in TRAINING})} writers")
+    if "--latency" in sys.argv:
+        latency()
+        return 0
     if "--no-lowo" not in sys.argv:
         leave_one_writer_out()
+    if "--fit" in sys.argv:
+        print("\nnew model written: update MODEL_SHA256, then run --blind-only and --latency")
+        return 0
     blind_totals()
     latency()
     return 0

@@ -40,16 +40,22 @@ TRAINING: tuple[LabelledSet, ...] = (
     LabelledSet("w_j.jsonl", "w_j", "South Asian families, in-laws, WhatsApp"),
     LabelledSet("w_k.jsonl", "w_k", "Gen-Z, DMs and gaming chats"),
     LabelledSet("w_l.jsonl", "w_l", "older adults, letters, rural"),
+    LabelledSet("blind_f.jsonl", "blind_f", "West and East Africa, the Caribbean"),
+    LabelledSet("w_m.jsonl", "w_m", "Latin American families and US Latino communities, Spanglish"),
 )
 
-#: The newest blind set: a writer nobody had tuned on (Nigeria, Ghana, Kenya, the
-#: Caribbean and their diaspora).  Scored once, totals only, on 2026-12-01 (the figures
-#: are in bench/learned.md); it joins TRAINING when the model is next retrained, and a
-#: new writer's set takes its place here.
-BLIND = LabelledSet("blind_f.jsonl", "blind_f", "West and East Africa, the Caribbean")
+#: The newest blind set: a writer nobody has tuned on or read (South Africa, the
+#: Philippines, Singapore, Malaysia), held by the lead until it is scored.  It is scored
+#: once, totals only (``python bench/analysis.py --blind-only``), with the shipped model;
+#: then it joins TRAINING at the next retrain and a new writer's set takes its place here.
+#: (blind_f, the previous round's blind set, was scored once on 2026-12-01 and is now
+#: training data; its figures are in bench/learned.md.)
+BLIND = LabelledSet(
+    "blind_g.jsonl", "blind_g", "South Africa, the Philippines, Singapore, Malaysia"
+)
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
-BLIND_SCORED = True
+BLIND_SCORED = False
 
 
 def sender_of(row: dict[str, Any]) -> str:

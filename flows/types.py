@@ -302,6 +302,9 @@ class EvidenceView:
     tactics: tuple[str, ...]
     danger: tuple[str, ...]
     felt: str | None = None
+    #: how it reached the user, when known: a forward's origin ("a hidden account") or
+    #: what the user named ("a new number"); compared by the escalation watch
+    channel: str | None = None
 
 
 @dataclass(frozen=True)

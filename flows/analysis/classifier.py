@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from flows.analysis.matching import Hit, negated
 from flows.analysis.normalize import Normalized
@@ -265,8 +265,7 @@ WHY: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Feature:
+class Feature(NamedTuple):
     name: str
     start: int  # normalised offsets of the words behind it (start == end: no words)
     end: int
@@ -399,26 +398,29 @@ class Scored:
 def score(model: Model, text: str, source: Source) -> list[Scored]:
     """Per kind, the best window's score and its positive features (normalised text)."""
     n = len(model.kinds)
-    best: list[Scored | None] = [None] * n
+    best: list[tuple[float, list[tuple[Feature, tuple[float, ...]]]] | None] = [None] * n
     for window in windows(features(text, source)):
-        totals = list(model.bias)
-        present: list[tuple[Feature, tuple[float, ...]]] = []
-        for name, feature in window.items():
-            weights = model.weights.get(name)
-            if weights is None:
-                continue
-            present.append((feature, weights))
-            for k in range(n):
-                totals[k] += weights[k]
+        present = [(f, w) for name, f in window.items() if (w := model.weights.get(name))]
+        if present:
+            columns = zip(*(w for _, w in present), strict=True)
+            totals = [b + sum(col) for b, col in zip(model.bias, columns, strict=True)]
+        else:
+            totals = list(model.bias)
         for k in range(n):
             current = best[k]
-            if current is None or totals[k] > current.score:
-                reasons = sorted(
-                    ((w[k], f) for f, w in present if w[k] > 0 and f.end > f.start),
-                    key=lambda item: (-item[0], item[1].start),
-                )
-                best[k] = Scored(model.kinds[k], totals[k], tuple(f for _, f in reasons))
-    return [s for s in best if s is not None]
+            if current is None or totals[k] > current[0]:
+                best[k] = (totals[k], present)
+    out = []
+    for k, found in enumerate(best):
+        if found is None:
+            continue
+        total, present = found
+        reasons = sorted(
+            ((w[k], f) for f, w in present if w[k] > 0 and f.end > f.start),
+            key=lambda item: (-item[0], item[1].start),
+        )
+        out.append(Scored(model.kinds[k], total, tuple(f for _, f in reasons)))
+    return out
 
 
 def _overlaps(feature: Feature, spans: Sequence[Hit]) -> bool:

@@ -15,13 +15,13 @@ source (``user`` for ``me``, ``incoming`` otherwise) and here: a rule's stalking
 not kept for a message from ``other`` unless the model, which saw friends' messages in
 training, finds stalking too.
 
-Combining (chosen by leave-one-writer-out figures, bench/learned.md): a danger kind counts
-when the learned model finds it, or when a rule finds it and the model's best danger head
-is not far below its threshold (``Model.rules_gate``): on writers they were not tuned on,
-the rules alone flagged about one ordinary message in twenty while finding a third of the
-dangerous ones.  A tactic counts when the model finds it, or when a rule finds it and the model's
-logit is not far below its threshold (``Model.tactic_gate``): on those writers the rules
-alone added more wrong tactics than right ones.
+Combining (chosen by leave-one-writer-out figures on the writers the rules were never
+tuned on, bench/train_learned.py and bench/learned.md): a danger kind counts when the
+learned model finds it, or when a rule finds it and the model's logit for that kind is
+not far below its threshold (``Model.rules_gate``); a tactic counts when the model finds
+it, or when a rule finds it and the model's logit is not far below its threshold
+(``Model.tactic_gate``).  On writers they were not tuned on, the rules alone flag about
+one ordinary message in twenty and add more wrong tactics than right ones.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from typing import Literal
 from flows.analysis import learned
 from flows.analysis.learned import Model, Scored
 from flows.analysis.matching import negated
+from flows.analysis.normalize import without_headers
 from flows.analysis.result import Finding
 from flows.types import DANGER_KINDS
 
@@ -65,6 +66,12 @@ DANGER_WHY: dict[str, str] = {
     "child_safety": "This may put the children at risk.",
 }
 TACTIC_WHY = "Messages worded like this often carry this pattern."
+#: The rules' self-harm findings always stand, whatever the model says: a crisis line
+#: comes first there, and on writers they were not tuned on those rules are precise
+#: (bench/learned.md: 87 of 98 hits right for the user's own words, 66 of 82 for theirs).
+UNGATED = frozenset({"self_harm_user", "self_harm_them"})
+#: A danger head this close below its threshold is worth the gentle "are you safe?".
+GENTLE = 1.0
 
 _RECENT: OrderedDict[tuple[int, str, str], dict[str, Scored]] = OrderedDict()
 _RECENT_SIZE = 32
@@ -76,7 +83,9 @@ def scores(model: Model, text: str, sender: Sender) -> dict[str, Scored]:
     key = (id(model), text, sender)
     found = _RECENT.get(key)
     if found is None:
-        found = _RECENT[key] = {s.label: s for s in learned.score(model, text, sender)}
+        found = _RECENT[key] = {
+            s.label: s for s in learned.score(model, without_headers(text), sender)
+        }
         if len(_RECENT) > _RECENT_SIZE:
             _RECENT.popitem(last=False)
     return found
@@ -99,8 +108,11 @@ _NEGATION = re.compile(r"\b(?:not|never|no|don't|dont|won't|wont|wouldn't|isn't|
 
 
 def _negation(low: str, start: int, end: int) -> bool:
-    """A quoted span that is negated, or is itself a negation: the model's words for a
-    danger it weighed against its own negation are not a finding on their own."""
+    """A quoted span that is negated, or is itself a negation.  A learned finding whose
+    strongest words are negated is not one ("he'd never hurt me"); a negated phrase among
+    weaker ones is not enough to drop it ("if you don't come back, I'll end it": dropping
+    on any negated phrase lost about a fifth of the dangers the model found on the
+    writers the rules never saw, and saved no ordinary message)."""
     return negated(low, start, end) or bool(_NEGATION.search(low, start, end))
 
 
@@ -109,6 +121,40 @@ def _only_cleared(quoted: Sequence[str], cleared: Sequence[str]) -> bool:
     "stick to your guns")."""
     let_go = [c.lower() for c in cleared]
     return bool(quoted) and all(any(q.lower() in c for c in let_go) for q in quoted)
+
+
+_SENTENCE_END = re.compile(r"[.!?;,\n]+")
+
+
+def _sentence(text: str, phrase: str) -> str | None:
+    """The sentence of ``text`` holding ``phrase`` (None if it is not found as such)."""
+    at = text.find(phrase)
+    if at < 0:
+        return None
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    end = _SENTENCE_END.search(text, at + len(phrase))
+    return text[start : end.end() if end else len(text)]
+
+
+def _model_disagrees(
+    model: Model, finding: Finding, text: str, sender: Sender, scored: dict[str, Scored]
+) -> bool:
+    """The model's logit for the rule's kind is more than ``rules_gate`` below its
+    threshold, on the whole text and on the sentence of each phrase the rule quotes: a
+    threat in a long apology ("... I will be outside your work at 5") is read where it is
+    said, not drowned by the rest."""
+    mine = scored.get(finding.id)
+    if mine is None or _margin(mine) >= model.rules_gate:
+        return False
+    index = model.labels.index(finding.id)
+    for phrase in finding.phrases:
+        sentence = _sentence(text, phrase)
+        if sentence is None or sentence == text:
+            continue
+        s = learned.score(model, sentence, sender)[index]
+        if _margin(s) >= model.rules_gate:
+            return False
+    return True
 
 
 def combine_danger(
@@ -124,16 +170,13 @@ def combine_danger(
         return tuple(rules)
     scored = scores(model, text, sender)
     kinds = [s for label, s in scored.items() if label in learned.DANGER_HEADS]
-    best = max(
-        (_margin(s) for s in [*kinds, *[scored[x] for x in ("danger",) if x in scored]]),
-        default=-1e9,
-    )
     out: dict[str, Finding] = {}
-    if best >= model.rules_gate:
-        for f in rules:
-            if f.id == "stalking" and sender == "other" and not scored["stalking"].found:
-                continue
-            out.setdefault(f.id, f)
+    for f in rules:
+        if f.id not in UNGATED and _model_disagrees(model, f, text, sender, scored):
+            continue  # the model, trained on thousands of messages, is sure it is not this
+        if f.id == "stalking" and sender == "other" and not scored["stalking"].found:
+            continue
+        out.setdefault(f.id, f)
     found = [s for s in kinds if s.found]
     if not found and "danger" in scored and scored["danger"].found and kinds:
         found = [max(kinds, key=_margin)]
@@ -142,9 +185,13 @@ def combine_danger(
         if s.label in out or s.label == _NOT_FROM.get(sender == "me"):
             continue
         spans = s.spans or scored["danger"].spans
-        if low is not None and any(_negation(low, a, b) for a, b in spans):
+        if low is not None and spans and _negation(low, *spans[0]):
             continue  # "he would never hurt me", "I'm not going to hurt myself"
         quoted = _quote(text, spans)
+        if low is not None and any(
+            _negation(low, a, b) and _only_cleared((text[a:b],), cleared) for a, b in spans
+        ):
+            continue  # words the rules saw negated ("he said he'd never hurt me")
         if not _only_cleared(quoted, cleared):
             out[s.label] = Finding(s.label, quoted, DANGER_WHY[s.label])
     order = {k: i for i, k in enumerate(DANGER_KINDS)}
@@ -160,7 +207,7 @@ def possible(text: str, sender: Sender, model: Model | None) -> tuple[str, ...]:
     leaning = [
         s
         for label, s in scored.items()
-        if label in learned.DANGER_HEADS and s.logit >= s.threshold - model.margin
+        if label in learned.DANGER_HEADS and s.logit >= s.threshold - GENTLE
     ]
     return tuple(s.label for s in sorted(leaning, key=lambda s: -_margin(s)))
 

@@ -31,7 +31,9 @@ HARM = frozenset({"violence", "weapon", "child_safety", "stalking"})
 
 @dataclass(frozen=True)
 class Sign:
-    id: str  # "more_often", "to_threats", "weapon", "turning_up", "children", "afraid"
+    #: "more_often", "to_threats", "weapon", "turning_up", "children", "new_channel",
+    #: "afraid"
+    id: str
     text: str  # one plain sentence
 
 
@@ -60,6 +62,27 @@ def _plural(n: int, one: str, many: str) -> str:
 
 def _threatens(item: EvidenceView) -> bool:
     return bool(THREATS & set(item.tactics) or HARM & set(item.danger))
+
+
+def _channel(item: EvidenceView) -> str | None:
+    return " ".join(item.channel.lower().split()) if item.channel else None
+
+
+def _new_channels(
+    recent: Sequence[EvidenceView], older: Sequence[EvidenceView]
+) -> list[tuple[str, datetime]]:
+    """Channels (a number, an account) of recent items that no older item came by, first
+    use first.  Only when older items say how they came: with no known channel before,
+    nothing is "new"."""
+    known = {c for c in map(_channel, older) if c}
+    if not known:
+        return []
+    out: dict[str, tuple[str, datetime]] = {}
+    for item in recent:
+        key = _channel(item)
+        if key and key not in known and key not in out and item.channel:
+            out[key] = (item.channel.strip(), _when(item))
+    return list(out.values())
 
 
 def watch_sender(sender: str, items: Sequence[EvidenceView], now: datetime) -> Escalation | None:
@@ -97,6 +120,18 @@ def watch_sender(sender: str, items: Sequence[EvidenceView], now: datetime) -> E
         hits = [i for i in recent if kind in i.danger]
         if hits:
             signs.append(Sign(sign_id, f"{words} on {_day(_when(hits[-1]))}."))
+    new_channels = _new_channels(recent, older)
+    if new_channels:
+        first = new_channels[0]
+        more = (
+            f" and {_plural(len(new_channels) - 1, 'other', 'others')}" if new_channels[1:] else ""
+        )
+        signs.append(
+            Sign(
+                "new_channel",
+                f"They reached you a new way lately: {first[0]} on {_day(first[1])}{more}.",
+            )
+        )
     afraid = [i for i in recent if i.felt in ("yes", "unsure")]
     if afraid:
         signs.append(

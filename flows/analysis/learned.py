@@ -30,12 +30,13 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, cached_property, lru_cache, partial
 from importlib import resources
-from itertools import pairwise
-from typing import Any, Literal
+from itertools import chain, pairwise
+from operator import mul
+from typing import Any, Literal, NamedTuple
 
 from flows.types import DANGER_KINDS
 
@@ -55,30 +56,35 @@ DANGER_HEADS = frozenset(DANGER_KINDS)
 MODEL_FILE = "learned_model.json.gz"
 #: The SHA-256 of the shipped model file (bench/train_learned.py --fit prints the new one):
 #: a damaged or swapped file is not loaded.
-MODEL_SHA256 = "05a253e7031a33d0be186e063b833cc1b7a4beb58991f3a5c5fef098c187a79e"
+MODEL_SHA256 = "85dd124e97d0f2a9da2017aa8254f9eec26d8fa31eb5a58a6c69fd0274c6a6fd"
 
 #: A word (letters and digits, inner apostrophes) or one symbol (an emoji, "!").
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]", re.UNICODE)
 _REPEAT = re.compile(r"(.)\1{2,}")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     text: str  # normalised: lower case, curly apostrophes straight, long repeats cut
     start: int  # span in the original text
     end: int
-
-    @property
-    def is_word(self) -> bool:
-        return self.text[0].isalnum()
+    is_word: bool  # a word (letters and digits), not a symbol
 
 
 def tokens(text: str) -> list[Token]:
+    low = text.lower().replace("’", "'")
+    if len(low) != len(text):  # a letter whose lower case is longer: spans from the original
+        return [_token(m.group().lower().replace("’", "'"), m) for m in _TOKEN.finditer(text)]
+    repeats = _REPEAT.search(low) is not None
     out = []
-    for m in _TOKEN.finditer(text):
-        low = _REPEAT.sub(r"\1\1", m.group().lower().replace("’", "'"))
-        out.append(Token(low, m.start(), m.end()))
+    for m in _TOKEN.finditer(low):
+        word = _REPEAT.sub(r"\1\1", m.group()) if repeats else m.group()
+        out.append(Token(word, m.start(), m.end(), word[0].isalnum()))
     return out
+
+
+def _token(low: str, m: re.Match[str]) -> Token:
+    low = _REPEAT.sub(r"\1\1", low)
+    return Token(low, m.start(), m.end(), low[0].isalnum())
 
 
 # --------------------------------------------------------------------------- features
@@ -145,14 +151,16 @@ def block(feature: str) -> str:
 
 
 def weigh(counts: Mapping[str, int], idf: Mapping[str, float]) -> dict[str, float]:
-    """TF-IDF values of the features known to the model, each block at unit length."""
+    """TF-IDF values of the features known to the model (term count times idf), each block
+    at unit length.  The reference definition: training builds the same matrix with scipy,
+    and ``score`` computes the same logits word by word."""
     raw: dict[str, float] = {}
     norms: dict[str, float] = {}
     for feature, n in counts.items():
         w = idf.get(feature)
         if w is None:
             continue
-        value = (1.0 + math.log(n)) * w
+        value = n * w
         raw[feature] = value
         b = block(feature)
         norms[b] = norms.get(b, 0.0) + value * value
@@ -160,6 +168,14 @@ def weigh(counts: Mapping[str, int], idf: Mapping[str, float]) -> dict[str, floa
 
 
 # --------------------------------------------------------------------------- the model
+Vector = list[float]
+#: What one word brings: its character n-grams' summed weights (idf times coefficient, one
+#: per label) and the n-grams the model knows (for the block's length).
+_WordPart = tuple[Vector | None, tuple[str, ...]]
+#: Words remembered per model (words repeat across messages; a few MB at most).
+_WORD_CACHE = 8192
+
+
 @dataclass(frozen=True)
 class Model:
     labels: tuple[str, ...]
@@ -170,19 +186,45 @@ class Model:
     threshold: tuple[float, ...]  # on the logit, chosen out of fold
     #: danger heads count from threshold + margin (see bench/train_learned.py)
     margin: float = 0.0
-    #: a rule's danger finding counts where the best danger head is at least this far
-    #: from its (margin-raised) threshold
+    #: a rule's danger finding of a kind counts where the model's logit for that kind is
+    #: at least this far from its (margin-raised) threshold
     rules_gate: float = -1e9
     #: a rule's tactic counts where the model's logit for it is at least this far from
     #: its threshold
     tactic_gate: float = -1e9
     version: str = ""
+    #: feature -> its dense weights times its idf (filled once, at load)
+    dense: Mapping[str, Vector] = field(default_factory=dict, compare=False, repr=False)
+    words: dict[str, _WordPart] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.dense:
+            n = len(self.labels)
+            dense: dict[str, Vector] = {}
+            for feature, pairs in self.coef.items():
+                w = self.idf.get(feature, 0.0)
+                v = [0.0] * n
+                for index, weight in pairs:
+                    v[index] = weight * w
+                dense[feature] = v
+            object.__setattr__(self, "dense", dense)
 
     def cut(self, index: int) -> float:
         """The logit from which label ``index`` is found."""
         label = self.labels[index]
         danger = label == "danger" or label in DANGER_HEADS
         return self.threshold[index] + (self.margin if danger else 0.0)
+
+    def word(self, text: str) -> _WordPart:
+        """The character n-gram part of one word (remembered)."""
+        part = self.words.get(text)
+        if part is None:
+            if len(self.words) >= _WORD_CACHE:
+                self.words.clear()
+            known = tuple(g for g in _grams(text) if g in self.idf)
+            vecs = [self.dense[g] for g in known if g in self.dense]
+            part = self.words[text] = (_sum(vecs) if vecs else None, known)
+        return part
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Model:
@@ -193,6 +235,8 @@ class Model:
         threshold = tuple(float(x) for x in data["threshold"])
         if not (len(labels) == len(intercept) == len(threshold)):
             raise ValueError("the learned model's label tables differ in length")
+        if any(i < 0 or i >= len(labels) for v in coef.values() for i, _ in v):
+            raise ValueError("the learned model names a label it does not have")
         return cls(
             labels,
             idf,
@@ -211,12 +255,20 @@ class Scored:
     label: str
     logit: float
     threshold: float
-    #: the spans (start, end) of the original text that weighed most, best first
-    spans: tuple[tuple[int, int], ...]
+    #: works out ``spans`` when asked (most findings are explained by a rule's words)
+    explain: Callable[[], tuple[tuple[int, int], ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def found(self) -> bool:
         return self.logit >= self.threshold
+
+    @cached_property
+    def spans(self) -> tuple[tuple[int, int], ...]:
+        """The spans (start, end) of the original text that weighed most, best first
+        (only for a label that is found)."""
+        return self.explain() if self.explain is not None and self.found else ()
 
 
 def _windows(toks: Sequence[Token]) -> list[tuple[int, int]]:
@@ -230,93 +282,166 @@ def _windows(toks: Sequence[Token]) -> list[tuple[int, int]]:
     return out
 
 
+def _sum(vectors: Sequence[Vector]) -> Vector:
+    return [sum(column) for column in zip(*vectors, strict=True)]
+
+
+@dataclass
+class _Parts:
+    """Each token's share of each block, and the features (with idf) the blocks' lengths
+    are made of.  Linear in the term counts, so a window is a difference of sums."""
+
+    c: list[Vector | None]  # the word's character n-grams
+    w: list[Vector | None]  # the word itself (or the symbol)
+    pair: list[Vector | None]  # the pair of words ending at this word
+    s: list[Vector | None]  # the sender joined to the word
+    c_known: list[tuple[str, ...]]
+    w_known: list[tuple[str, ...]]  # the word and the pair ending at it, if known
+    s_known: list[str | None]
+
+
+def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts:
+    dense, idf = model.dense, model.idf
+    p = _Parts([], [], [], [], [], [], [])
+    prev: str | None = None
+    for t in toks:
+        if not t.is_word:
+            f = f"w:{t.text}"
+            p.c.append(None)
+            p.c_known.append(())
+            p.w.append(dense.get(f))
+            p.pair.append(None)
+            p.w_known.append((f,) if f in idf else ())
+            p.s.append(None)
+            p.s_known.append(None)
+            continue
+        vec, known = model.word(t.text)
+        p.c.append(vec)
+        p.c_known.append(known)
+        f = f"w:{t.text}"
+        pair = f"w:{prev} {t.text}" if prev is not None else ""
+        p.w.append(dense.get(f))
+        p.pair.append(dense.get(pair) if pair else None)
+        p.w_known.append(tuple(x for x in (f, pair) if x and x in idf))
+        if sender is not None:
+            sf = f"s:{sender}|w:{t.text}"
+            p.s.append(dense.get(sf))
+            p.s_known.append(sf if sf in idf else None)
+        else:
+            p.s.append(None)
+            p.s_known.append(None)
+        prev = t.text
+    return p
+
+
+def _length(counts: Mapping[str, int], idf: Mapping[str, float]) -> float:
+    """One over the block's length (its features' count times idf, squared and summed)."""
+    values = [idf[f] * n for f, n in counts.items()]
+    total = sum(map(mul, values, values))
+    return 1.0 / math.sqrt(total) if total else 0.0
+
+
+def _first_word(toks: Sequence[Token], lo: int, hi: int) -> int | None:
+    return next((i for i in range(lo, hi) if toks[i].is_word), None)
+
+
+def _window_logits(
+    model: Model, toks: Sequence[Token], p: _Parts, lo: int, hi: int, sender: Sender | None
+) -> tuple[Vector, tuple[float, float, float]]:
+    """The logits of the window ``toks[lo:hi]`` and its three block scales."""
+    idf = model.idf
+    n = len(model.labels)
+    first = _first_word(toks, lo, hi)
+    c_counts = Counter(chain.from_iterable(p.c_known[lo:hi]))
+    w_known = [f for i in range(lo, hi) for f in p.w_known[i] if not (i == first and " " in f)]
+    w_counts = Counter(w_known)
+    s_counts = Counter(f for f in p.s_known[lo:hi] if f is not None)
+    head = f"s:{sender}" if sender is not None else None
+    if head is not None and head in idf:
+        s_counts[head] += 1
+    sc, sw, ss = _length(c_counts, idf), _length(w_counts, idf), _length(s_counts, idf)
+    zero = [0.0] * n
+    c_vecs = [v for v in p.c[lo:hi] if v is not None]
+    w_vecs = [v for v in p.w[lo:hi] if v is not None]
+    w_vecs.extend(v for i, v in enumerate(p.pair[lo:hi], lo) if v is not None and i != first)
+    s_vecs = [v for v in p.s[lo:hi] if v is not None]
+    if head is not None and head in model.dense:
+        s_vecs.append(model.dense[head])
+    c_sum = _sum(c_vecs) if c_vecs else zero
+    w_sum = _sum(w_vecs) if w_vecs else zero
+    s_sum = _sum(s_vecs) if s_vecs else zero
+    logits = [
+        b + sc * c + sw * w + ss * s
+        for b, c, w, s in zip(model.intercept, c_sum, w_sum, s_sum, strict=True)
+    ]
+    return logits, (sc, sw, ss)
+
+
 def score(model: Model, text: str, sender: Sender | None) -> list[Scored]:
     """Every label's best-window logit, with the words behind it where it is found."""
     toks = tokens(text)
     if sum(1 for t in toks if t.is_word) < MIN_WORDS:
         toks = []  # an emoji or a single word carries too little for the model
     labels = len(model.labels)
-    best = [-math.inf] * labels
-    where: list[tuple[int, int]] = [(0, 0)] * labels
-    idf, coef, log, sqrt = model.idf, model.coef, math.log, math.sqrt
+    best = list(model.intercept) if not toks else [-math.inf] * labels
+    where: list[tuple[int, int, tuple[float, float, float]]] = [(0, 0, (0.0, 0.0, 0.0))] * labels
+    parts = _parts(model, toks, sender)
     for lo, hi in _windows(toks):
-        counts = Counter(feature_list(toks[lo:hi], sender))
-        raw: list[tuple[str, float]] = []
-        norms = {"c": 0.0, "w": 0.0, "s": 0.0}
-        for feature, n in counts.items():
-            w = idf.get(feature)
-            if w is None:
-                continue
-            value = w if n == 1 else (1.0 + log(n)) * w
-            raw.append((feature, value))
-            norms[feature[0]] += value * value
-        scale = {b: (1.0 / sqrt(x) if x else 0.0) for b, x in norms.items()}
-        logits = list(model.intercept)
-        for feature, value in raw:
-            v = value * scale[feature[0]]
-            for index, weight in coef.get(feature, ()):
-                logits[index] += v * weight
+        logits, scales = _window_logits(model, toks, parts, lo, hi, sender)
         for index, logit in enumerate(logits):
             if logit > best[index]:
-                best[index], where[index] = logit, (lo, hi)
+                best[index], where[index] = logit, (lo, hi, scales)
     out = []
     for index, logit in enumerate(best):
-        cut = model.cut(index)
-        spans: tuple[tuple[int, int], ...] = ()
-        if logit >= cut:  # explain only what is found, on its best window
-            lo, hi = where[index]
-            window = toks[lo:hi]
-            occ = occurrences(window, sender)
-            values = weigh(Counter(f for f, _, _ in occ), idf)
-            spans = _explain(model, index, window, occ, values)
-        out.append(Scored(model.labels[index], logit, cut, spans))
+        lo, hi, scales = where[index]
+        explain = partial(_explain, index, toks, parts, lo, hi, scales) if toks else None
+        out.append(Scored(model.labels[index], logit, model.cut(index), explain))
     return out
 
 
 def _explain(
-    model: Model,
     index: int,
-    window: Sequence[Token],
-    occ: Sequence[Occurrence],
-    values: Mapping[str, float],
+    toks: Sequence[Token],
+    p: _Parts,
+    lo: int,
+    hi: int,
+    scales: tuple[float, float, float],
 ) -> tuple[tuple[int, int], ...]:
-    """The words (joined into phrases when next to each other) that pushed ``index`` up."""
+    """The words (joined into phrases when next to each other) that pushed ``index`` up:
+    each word's share of the logit (a pair of words shares half with each)."""
+    sc, sw, ss = scales
+    first = _first_word(toks, lo, hi)
     per_token: dict[int, float] = {}
-    counts = Counter(f for f, _, _ in occ)
-    share_of: dict[str, float] = {}  # one occurrence's share of the logit, per feature
-    for feature, first, last in occ:
-        share = share_of.get(feature)
-        if share is None:
-            weight = 0.0
-            if feature in values and not (feature.startswith("s:") and "|" not in feature):
-                weight = next((w for i, w in model.coef.get(feature, ()) if i == index), 0.0)
-            share = share_of[feature] = values.get(feature, 0.0) * weight / counts[feature]
-        if not share:
-            continue
-        part = share / (last - first + 1)
-        for i in range(first, last + 1):
-            per_token[i] = per_token.get(i, 0.0) + part
+    prev: int | None = None
+    for i in range(lo, hi):
+        share = 0.0
+        for vec, scale in ((p.c[i], sc), (p.w[i], sw), (p.s[i], ss)):
+            if vec is not None:
+                share += vec[index] * scale
+        pair = p.pair[i]
+        if pair is not None and i != first and prev is not None:
+            half = pair[index] * sw / 2
+            share += half
+            per_token[prev] = per_token.get(prev, 0.0) + half
+        if toks[i].is_word:
+            prev = i
+        per_token[i] = per_token.get(i, 0.0) + share
     strongest = max(per_token.values(), default=0.0)
     # the words that carried it, not every word that leaned the same way
     ranked = sorted((v, i) for i, v in per_token.items() if v > 0 and v >= 0.25 * strongest)
     top = sorted(i for _, i in ranked[-MAX_EXPLAIN * 2 :])
-    phrases: list[tuple[int, int]] = []
+    chosen = set(top)
+    phrases: list[list[int]] = []
     for i in top:
-        t = window[i]
-        if phrases and i - 1 in top and window[i - 1].end >= phrases[-1][1]:
-            phrases[-1] = (phrases[-1][0], t.end)
+        if phrases and i - 1 in chosen and phrases[-1][-1] == i - 1:
+            phrases[-1].append(i)
         else:
-            phrases.append((t.start, t.end))
-    strength = {
-        span: sum(
-            per_token.get(i, 0.0) for i, t in enumerate(window) if span[0] <= t.start < span[1]
-        )
-        for span in phrases
-    }
+            phrases.append([i])
+    strength = [sum(per_token[i] for i in ph) for ph in phrases]
     said: dict[str, tuple[int, int]] = {}  # the same words twice are quoted once
-    for span in sorted(phrases, key=lambda s: -strength[s]):
-        words = " ".join(t.text for t in window if span[0] <= t.start < span[1])
-        said.setdefault(words, span)
+    for k in sorted(range(len(phrases)), key=lambda k: -strength[k]):
+        ph = phrases[k]
+        said.setdefault(" ".join(toks[i].text for i in ph), (toks[ph[0]].start, toks[ph[-1]].end))
     return tuple(said.values())[:MAX_EXPLAIN]
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from flows.analysis.normalize import Normalized
 
@@ -69,12 +72,182 @@ def compile_split(pattern: str) -> tuple[re.Pattern[str], ...]:
 
 
 def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HITS) -> list[Hit]:
-    """Hits of several patterns (see ``compile_split``), in order, at most ``limit``."""
+    """Hits of several patterns (see ``compile_split``), in order, at most ``limit``.  A
+    pattern whose every match starts with one of a few words is only searched when the
+    text has a word starting so (see ``first_words``): most rules are about words the
+    text does not contain, and a set look-up is much cheaper than a search."""
     hits: list[Hit] = []
+    starts = word_starts(text)
     for pattern in patterns:
+        first, literal = _checks(pattern)
+        if first is not None and starts.isdisjoint(first):
+            continue
+        if literal is not None and not any(p in text for p in literal):
+            continue
         hits.extend(find(pattern, text, limit))
     hits.sort(key=lambda h: (h.start, h.end))
     return hits[:limit]
+
+
+#: The standard library's own regex parser (not in the type stubs, hence Any).
+_parser: Any = importlib.import_module("re._parser")
+_constants: Any = importlib.import_module("re._constants")
+#: id(pattern) -> (the pattern, its first words, its openings).  By id: hashing a
+#: compiled pattern hashes its whole program, which costs more than the search saved.
+_CHECKS: dict[int, tuple[re.Pattern[str], frozenset[str] | None, tuple[str, ...] | None]] = {}
+
+
+def _checks(pattern: re.Pattern[str]) -> tuple[frozenset[str] | None, tuple[str, ...] | None]:
+    found = _CHECKS.get(id(pattern))
+    if found is None or found[0] is not pattern:
+        if len(_CHECKS) > 8192:
+            _CHECKS.clear()
+        found = _CHECKS[id(pattern)] = (pattern, first_words(pattern), openings(pattern))
+    return found[1], found[2]
+
+
+#: Word starts are compared up to this many characters.
+_START = 6
+_RUN = re.compile(r"\w+")
+_NO_WORDS: frozenset[str] = frozenset()
+
+
+@lru_cache(maxsize=4)
+def word_starts(text: str) -> frozenset[str]:
+    """Where a hit of a rule can start (``find`` refuses hits inside a word): the
+    beginnings (1 to ``_START`` characters) of every run of word characters in ``text``,
+    and every whole run followed by a space (``"he "``: the word "he" itself)."""
+    out: set[str] = set()
+    for run in _RUN.findall(text):
+        out.update(run[:n] for n in range(1, min(len(run), _START) + 1))
+        out.add(run + " ")
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def first_words(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """What every match of ``pattern`` starts with, in the terms of ``word_starts``: a
+    word's beginning, or a whole word (``"he "``) where the pattern ends the word there.
+    ``None`` when that cannot be told from the pattern (a class, a repeat, a
+    case-insensitive flag, a match that can start with a symbol)."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        starts = _starts(list(_parser.parse(pattern.pattern, pattern.flags)), False)
+    except (re.error, RecursionError):
+        return None
+    if not starts or any(not s.strip() for s in starts):
+        return None
+    return frozenset(s if s.endswith(" ") else s[:_START] for s in starts)
+
+
+#: At most this many openings are compared (more: the search is as quick).
+_OPENINGS = 8
+#: Openings shorter than this are not worth comparing (the word check did that).
+_OPENING_MIN = 5
+
+
+@lru_cache(maxsize=4096)
+def openings(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """The literal texts every match of ``pattern`` begins with ("he said", "she said"),
+    when there are a few and they are long enough to tell much; else ``None``."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        found, _ = _openings(list(_parser.parse(pattern.pattern, pattern.flags)), [""])
+    except (re.error, RecursionError):
+        return None
+    if not found or len(found) > _OPENINGS or min(map(len, found)) < _OPENING_MIN:
+        return None
+    return tuple(found)
+
+
+def _openings(items: list[tuple[Any, Any]], heads: list[str]) -> tuple[list[str], bool]:
+    """``heads`` extended by the literal beginning of ``items``; and whether all of
+    ``items`` was literal (so what follows may extend them further)."""
+    for op, arg in items:
+        if op in (_constants.AT, _constants.ASSERT, _constants.ASSERT_NOT):
+            continue  # zero-width
+        if op is _constants.LITERAL:
+            heads = [h + chr(arg) for h in heads]
+            continue
+        if op is _constants.SUBPATTERN:
+            heads, whole = _openings(list(arg[3]), heads)
+            if not whole:
+                return heads, False
+            continue
+        if op is _constants.BRANCH:
+            out: list[str] = []
+            whole = True
+            for branch in arg[1]:
+                more, done = _openings(list(branch), heads)
+                out.extend(more)
+                whole = whole and done
+                if len(out) > _OPENINGS:
+                    return heads, False
+            if not whole:  # the branches' own beginnings, no further
+                return out, False
+            heads = out
+            continue
+        if op is _constants.IN:
+            chars = [chr(a) for o, a in arg if o is _constants.LITERAL]
+            if len(chars) != len(arg) or len(chars) * len(heads) > _OPENINGS:
+                return heads, False
+            heads = [h + c for h in heads for c in chars]
+            continue
+        return heads, False
+    return heads, True
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def _closes(rest: list[tuple[Any, Any]], outer: bool) -> bool:
+    """Whether what follows (``rest``, then whatever follows it: ``outer``) ends a word."""
+    if not rest:
+        return outer
+    op, arg = rest[0]
+    if op is _constants.LITERAL:
+        return not _word_char(chr(arg))
+    return op is _constants.AT and arg is _constants.AT_BOUNDARY
+
+
+def _starts(items: list[tuple[Any, Any]], outer: bool) -> list[str] | None:
+    """How a match of the parsed ``items`` can begin: literal word characters, with a
+    space after them when the word surely ends there (``outer``: whether what follows
+    ``items`` ends a word)."""
+    for at, (op, arg) in enumerate(items):
+        if op in (_constants.AT, _constants.ASSERT, _constants.ASSERT_NOT):
+            continue  # zero-width: "\b", "(?<!you )"
+        if op is _constants.LITERAL:
+            word = ""
+            for op2, arg2 in items[at:]:
+                if op2 is not _constants.LITERAL or not _word_char(chr(arg2)):
+                    break
+                word += chr(arg2)
+            if not word:
+                return None
+            return [word + " " if _closes(items[at + len(word) :], outer) else word]
+        if op is _constants.SUBPATTERN:
+            return _starts(list(arg[3]), _closes(items[at + 1 :], outer))
+        if op is _constants.BRANCH:
+            out: list[str] = []
+            closes = _closes(items[at + 1 :], outer)
+            for branch in arg[1]:
+                found = _starts(list(branch), closes)
+                if not found:
+                    return None
+                out.extend(found)
+            return out
+        if op is _constants.IN:
+            chars = [chr(a) for o, a in arg if o is _constants.LITERAL]
+            if len(chars) != len(arg) or not all(_word_char(c) for c in chars):
+                return None
+            closes = _closes(items[at + 1 :], outer)
+            return [c + " " if closes else c for c in chars]
+        return None
+    return None
 
 
 def compile_any(patterns: Sequence[str]) -> re.Pattern[str]:

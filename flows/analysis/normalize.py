@@ -186,6 +186,18 @@ def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))
 
 
+def without_headers(text: str) -> str:
+    """``text`` with its forwarding header lines ("Forwarded from Mum") blanked out, the
+    same length (offsets into it are offsets into ``text``)."""
+    low = text.lower()
+    if len(low) != len(text) or not _FORWARD_HEADER.search(low):
+        return text
+    out = list(text)
+    for m in _FORWARD_HEADER.finditer(low):
+        out[m.start() : m.end()] = " " * (m.end() - m.start())
+    return "".join(out)
+
+
 def _shorten_runs(word: str) -> str:
     """ "sooorry" -> "sorry": each stretched letter becomes one or two, whichever spelling
     is a known word; otherwise two."""

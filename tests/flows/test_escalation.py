@@ -19,10 +19,13 @@ def item(
     tactics: tuple[str, ...] = (),
     danger: tuple[str, ...] = (),
     felt: str | None = None,
+    channel: str | None = None,
     now: datetime = NOW,
 ) -> EvidenceView:
     at = now - timedelta(days=days_ago)
-    return EvidenceView(uuid.uuid4().hex, at, "hoover", sender, "…", None, tactics, danger, felt)
+    return EvidenceView(
+        uuid.uuid4().hex, at, "hoover", sender, "…", None, tactics, danger, felt, channel
+    )
 
 
 def test_calm_history_raises_nothing() -> None:
@@ -95,3 +98,25 @@ def test_evidence_shows_the_escalation_above_the_list(known: Convo) -> None:
     out = known.command("evidence")
     assert "things may be getting worse" in out.replies[0].text
     assert "Saved messages (2)" in text_of(out)
+
+
+def test_a_new_number_or_account_is_a_sign() -> None:
+    evidence = [
+        item(30, channel="their usual number"),
+        item(20, channel="Their usual  number"),  # the same, however it is typed
+        item(4, channel="a hidden account"),
+        item(2, channel="a new number"),
+    ]
+    [found] = watch(evidence, NOW)
+    [sign] = [s for s in found.signs if s.id == "new_channel"]
+    assert sign.text == "They reached you a new way lately: a hidden account on 10 Mar and 1 other."
+    # the same evidence on the same clock says the same; later on, it is no longer recent
+    assert watch(evidence, NOW) == [found]
+    assert watch(evidence, NOW + timedelta(days=20)) == []
+
+
+def test_no_new_channel_without_a_known_one_before() -> None:
+    calm = [item(30), item(20), item(3, channel="a new number")]
+    assert watch(calm, NOW) == []
+    same = [item(30, channel="email"), item(3, channel="Email")]
+    assert watch(same, NOW) == []

@@ -27,6 +27,7 @@ def _record(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> Evide
         tactics=tuple(body.get("tactics", ())),
         danger=tuple(body.get("danger", ())),
         felt=body.get("felt") if body.get("felt") in ("yes", "unsure", "no") else None,
+        channel=str(body["channel"]) if body.get("channel") else None,
     )
     return EvidenceRecord(item=item, note=str(body.get("note", "")))
 
@@ -49,6 +50,7 @@ class EvidenceRepo:
         note: str,
         at: datetime,
         felt: str | None = None,
+        channel: str | None = None,
     ) -> str:
         body = {
             "kind": kind,
@@ -59,6 +61,7 @@ class EvidenceRepo:
             "danger": list(danger),
             "note": note,
             "felt": felt,
+            "channel": channel,
         }
         return await add_dated(
             self._db,

@@ -1,0 +1,77 @@
+"""The learned model's fast scoring (word by word, with remembered words) gives the same
+logits as the plain definition of its features (``feature_list`` and ``weigh``, which
+training uses), and explains a finding with words of the text."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+
+from flows.analysis.learned import (
+    Model,
+    Sender,
+    _windows,
+    feature_list,
+    load_model,
+    score,
+    tokens,
+    weigh,
+)
+
+TEXTS = (
+    "I know where you live now. Don't think you can hide from me.",
+    "im soooo sorry babe 😭 pleeease come home, the kids miss you",
+    "shame about your tyres, these things happen",
+    "K.",
+    "",
+    "a-b c’d 12:30!! 😭😭",
+    # long enough for several windows
+    " ".join(f"word{i % 37} and the car outside at {i}" for i in range(60)),
+)
+
+
+def _reference(model: Model, text: str, sender: Sender | None) -> list[float]:
+    toks = tokens(text)
+    if sum(1 for t in toks if t.is_word) < 2:
+        return list(model.intercept)
+    best = [-math.inf] * len(model.labels)
+    for lo, hi in _windows(toks):
+        values = weigh(Counter(feature_list(toks[lo:hi], sender)), model.idf)
+        logits = list(model.intercept)
+        for feature, v in values.items():
+            for index, weight in model.coef.get(feature, ()):
+                logits[index] += v * weight
+        best = [max(a, b) for a, b in zip(best, logits, strict=True)]
+    return best
+
+
+@pytest.mark.parametrize("sender", ["them", "relay", "other", "me", None])
+def test_fast_scoring_equals_the_definition(sender: Sender | None) -> None:
+    model = load_model()
+    assert model is not None
+    for text in TEXTS:
+        fast = [s.logit for s in score(model, text, sender)]
+        assert fast == pytest.approx(_reference(model, text, sender), abs=1e-9), text
+
+
+def test_remembered_words_do_not_change_a_score() -> None:
+    model = load_model()
+    assert model is not None
+    text = TEXTS[0]
+    first = [s.logit for s in score(model, text, "them")]
+    model.words.clear()
+    assert [s.logit for s in score(model, text, "them")] == first
+
+
+def test_a_finding_quotes_words_of_the_text() -> None:
+    model = load_model()
+    assert model is not None
+    text = "I've still got the key to your new place, I let myself in while you were at work"
+    found = [s for s in score(model, text, "them") if s.found]
+    assert found
+    for s in found:
+        assert s.spans
+        for a, b in s.spans:
+            assert text[a:b].strip() and a < b

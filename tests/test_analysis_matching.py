@@ -1,0 +1,81 @@
+"""The rules' quick pre-check (``first_words``: a rule is only searched when the text has
+a word it can start with) never changes what the rules find."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from flows.analysis import matching
+from flows.analysis.danger.rules import COMPILED
+from flows.analysis.message import _COMPILED
+from flows.analysis.normalize import normalize
+
+GROUPS = [patterns for _, patterns in COMPILED] + list(_COMPILED.values())
+TEXTS = (
+    "he said he'd kill me if I left, and he's been parked outside my work",
+    "I'll swallow every pill in the cabinet if you don't call",
+    "your boy told me all about his Saturday swimming lessons at the leisure centre",
+    "i know where u live now. dont think u can hide",
+    "Congrats on the new job!! So proud of you 🎉",
+    "she threatened to take the kids and disappear; I've still got the key to your place",
+)
+
+
+def _unfiltered(patterns: tuple[re.Pattern[str], ...], text: str) -> list[matching.Hit]:
+    hits = [h for p in patterns for h in matching.find(p, text)]
+    return sorted(hits, key=lambda h: (h.start, h.end))[: matching.MAX_HITS]
+
+
+def test_the_pre_check_finds_what_a_full_search_finds() -> None:
+    found = 0
+    for raw in TEXTS:
+        text = normalize(raw).text
+        for patterns in GROUPS:
+            hits = matching.find_all(patterns, text)
+            assert hits == _unfiltered(patterns, text), (raw, patterns[0].pattern)
+            found += len(hits)
+    assert found > len(TEXTS)  # the texts are ones the rules know something about
+
+
+def test_most_rules_can_be_pre_checked() -> None:
+    patterns = [p for group in GROUPS for p in group]
+    checked = [p for p in patterns if matching.first_words(p) is not None]
+    assert len(checked) > 0.9 * len(patterns)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "starts"),
+    [
+        (r"(?:he|she) said", {"he ", "she "}),
+        (r"kill(?:ed|ing)?\b", {"kill"}),
+        (r"(?<!you )\bcan'?t hide", {"can"}),
+        (r"[ab]c", {"a", "b"}),
+        (r"\w+ said", None),
+        (r"(?:kids)?here", None),
+        (r"(?i)knife", None),
+    ],
+)
+def test_what_a_rule_must_start_with(pattern: str, starts: set[str] | None) -> None:
+    found = matching.first_words(matching.compile_rule(pattern))
+    assert (set(found) if found is not None else None) == starts
+
+
+def test_a_text_without_the_words_is_not_searched() -> None:
+    starts = matching.word_starts("she was there, killing time")
+    assert not starts.isdisjoint({"she "}) and not starts.isdisjoint({"kill"})
+    assert starts.isdisjoint({"he "}) and starts.isdisjoint({"knife"})
+
+
+def test_long_literal_openings_are_compared_too() -> None:
+    pattern = matching.compile_rule(r"(?:he|she) (?:says|said) (?:that|to)\b")
+    assert set(matching.openings(pattern) or ()) == {
+        f"{who} {verb} {what}"
+        for who in ("he", "she")
+        for verb in ("says", "said")
+        for what in ("that", "to")
+    }
+    assert matching.openings(matching.compile_rule(r"kill\w*")) is None  # too short to tell
+    text = "he said nothing, she said she would call"
+    assert matching.find_all((pattern,), text) == []
