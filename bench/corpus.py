@@ -45,17 +45,24 @@ TRAINING: tuple[LabelledSet, ...] = (
 )
 
 #: The newest blind set: a writer nobody has tuned on or read (South Africa, the
-#: Philippines, Singapore, Malaysia), held by the lead until it is scored.  It is scored
-#: once, totals only (``python bench/analysis.py --blind-only``), with the shipped model;
-#: then it joins TRAINING at the next retrain and a new writer's set takes its place here.
+#: Philippines, Singapore, Malaysia), held by the lead until the model was shipped, then
+#: scored once, totals only (``python bench/analysis.py --blind-only``), on 2026-12-01 (the
+#: figures are in bench/learned.md).  It joins TRAINING at the next retrain and a new
+#: writer's set takes its place here.
 #: (blind_f, the previous round's blind set, was scored once on 2026-12-01 and is now
 #: training data; its figures are in bench/learned.md.)
 BLIND = LabelledSet(
     "blind_g.jsonl", "blind_g", "South Africa, the Philippines, Singapore, Malaysia"
 )
+#: Training data written this round after the shipped model was trained (w_n, Ireland,
+#: Wales and Canada; 700 messages, only the label definitions and a persona).  Not yet
+#: trained on: it joins TRAINING, with BLIND, at the next retrain.
+PENDING: tuple[LabelledSet, ...] = (
+    LabelledSet("w_n.jsonl", "w_n", "Ireland, Wales and Canada: co-parents, in-laws, email"),
+)
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
-BLIND_SCORED = False
+BLIND_SCORED = True
 
 
 def sender_of(row: dict[str, Any]) -> str:

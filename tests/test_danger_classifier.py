@@ -147,6 +147,8 @@ def test_a_long_ordinary_text_does_not_add_up_to_danger() -> None:
     assert detect_danger(text, "incoming", learned=None) == ()
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # retrains the classifier: about a minute of CPU, more on a busy machine
 def test_training_is_deterministic_and_the_shipped_model_is_up_to_date() -> None:
     from bench import train_danger
 
