@@ -5,11 +5,20 @@
 - The HTTP client loggers print request URLs (with the token) at INFO: they stay at
   WARNING.
 - The bot's own code logs error types and counts, never message text.
+- A second line of defence, at every level: the libraries' loggers (python-telegram-bot,
+  httpx, httpcore, aiohttp) carry :class:`Withhold`, which keeps a record's message but
+  replaces every argument that is not a number with ``<withheld>`` and an attached
+  exception by its type and place.  python-telegram-bot passes raw updates, Bot API
+  parameters and answers it could not read as such arguments (and exceptions can quote
+  what they failed on), so none of it reaches a log.
 """
 
 from __future__ import annotations
 
 import logging
+from enum import Enum
+
+import telegram.ext  # noqa: F401  # PTB makes its loggers on import: guard them all
 
 from bot.config import Settings
 
@@ -27,6 +36,62 @@ FLOORS: dict[str, int] = {
     "tornado": logging.WARNING,
 }
 
+#: the libraries whose log records may carry what users wrote
+GUARDED = ("telegram", "httpx", "httpcore", "aiohttp")
+WITHHELD = "<withheld>"
+
+
+def _plain(value: object) -> bool:
+    return value is None or isinstance(value, int | float | Enum)
+
+
+def _place(exc: BaseException) -> str:
+    tb = exc.__traceback__
+    where = ""
+    while tb is not None:
+        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return where
+
+
+class Withhold(logging.Filter):
+    """Numbers pass; every other argument and an attached exception's text do not."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, dict):
+            record.args = {k: v if _plain(v) else WITHHELD for k, v in args.items()}
+        elif args:
+            record.args = tuple(v if _plain(v) else WITHHELD for v in args)
+        if record.exc_info:
+            exc = record.exc_info[1]
+            if exc is not None:
+                suffix = f" ({type(exc).__name__} at {_place(exc)})"
+                # with arguments the message is %-formatted later
+                record.msg = f"{record.msg}{suffix.replace('%', '%%') if record.args else suffix}"
+            record.exc_info = None
+            record.exc_text = None
+        record.stack_info = None
+        return True
+
+
+WITHHOLD = Withhold()
+
+
+def withhold_library_details() -> None:
+    """Put :data:`WITHHOLD` on every logger of :data:`GUARDED` (a filter on a logger sees
+    only that logger's own records, so each gets it; all exist once PTB is imported)."""
+    names = [
+        name
+        for name, logger in logging.Logger.manager.loggerDict.items()
+        if isinstance(logger, logging.Logger)
+        and any(name == root or name.startswith(root + ".") for root in GUARDED)
+    ]
+    for name in {*GUARDED, *names}:
+        logger = logging.getLogger(name)
+        if WITHHOLD not in logger.filters:
+            logger.addFilter(WITHHOLD)
+
 
 def configure_logging(settings: Settings) -> None:
     level = getattr(logging, settings.log_level.upper(), logging.INFO)
@@ -35,3 +100,4 @@ def configure_logging(settings: Settings) -> None:
     )
     for name, floor in FLOORS.items():
         logging.getLogger(name).setLevel(max(level, floor))
+    withhold_library_details()

@@ -99,6 +99,19 @@ _CHAT_ACTIONS = frozenset(
 )
 
 
+#: the faults ``inject_malformed`` can put in an update
+MALFORMED = (
+    "no_date",
+    "no_message_id",
+    "chat_without_type",
+    "sender_without_id",
+    "no_chat",
+    "date_not_a_number",
+    "entity_without_length",
+    "callback_without_sender",
+)
+
+
 class ApiError(Exception):
     """An error response: HTTP status = error_code, Telegram's description."""
 
@@ -413,6 +426,58 @@ class BotApiStandIn:
         self._callbacks_by_id[callback_id] = callback
         self._queue_update(update_id, "callback_query", query)
         return callback_id
+
+    def inject_malformed(
+        self, chat_id: int, fault: str, text: str = "hello", *, user_id: int | None = None
+    ) -> int:
+        """An update a buggy or hostile Bot API server might send: a text message from
+        ``user_id`` (default: the chat's person) in ``chat_id`` with one of
+        :data:`MALFORMED` wrong.  It is queued like any update (and not recorded as
+        incoming: no message of it exists in the chat).  Returns the update_id."""
+        self.register_chat(chat_id)
+        update_id = next(self._update_ids)
+        message: dict[str, Any] = {
+            "message_id": self._new_message_id(chat_id),
+            "from": self._user(chat_id, user_id),
+            "chat": dict(self._chats[chat_id]),
+            "date": int(time.time()),
+            "text": text,
+        }
+        kind = "message"
+        if fault == "no_date":
+            del message["date"]
+        elif fault == "no_message_id":
+            del message["message_id"]
+        elif fault == "chat_without_type":
+            del message["chat"]["type"]
+        elif fault == "sender_without_id":
+            del message["from"]["id"]
+        elif fault == "no_chat":
+            del message["chat"]
+        elif fault == "date_not_a_number":
+            message["date"] = text
+        elif fault == "entity_without_length":
+            message["entities"] = [{"type": "bold", "offset": 0}]
+        elif fault == "callback_without_sender":
+            kind = "callback_query"
+            body = {"id": str(9_000_000_000 + next(self._serial)), "chat_instance": "ci"}
+            self._queue_update(update_id, kind, {**body, "message": message, "data": text})
+            return update_id
+        else:
+            raise ValueError(f"unknown fault {fault!r}; one of {MALFORMED}")
+        self._queue_update(update_id, kind, message)
+        return update_id
+
+    def inject_raw(self, update: dict[str, Any]) -> int:
+        """Queue ``update`` exactly as given (its update_id is set); returns the update_id."""
+        update_id = next(self._update_ids)
+        kinds = [key for key in update if key != "update_id"]
+        self._updates.append(
+            (update_id, kinds[0] if kinds else "message", {**update, "update_id": update_id})
+        )
+        self._notify_updates()
+        self._changed()
+        return update_id
 
     # ------------------------------------------------------------------ inspecting
 
