@@ -39,13 +39,20 @@ FLOORS: dict[str, int] = {
 #: the libraries whose log records may carry what users wrote
 GUARDED = ("telegram", "httpx", "httpcore", "aiohttp")
 WITHHELD = "<withheld>"
+#: python-telegram-bot's records that are not errors of the bot, by how their message
+#: starts -> the level they get: at shutdown the Updater confirms the last updates with
+#: one more getUpdates, and logs at ERROR when that call fails (a slow or unreachable
+#: Bot API); the updates then come again at the next start, which is not an error
+LOWER: dict[str, int] = {"Error while calling `get_updates` one more time": logging.WARNING}
 
 
 def _plain(value: object) -> bool:
     return value is None or isinstance(value, int | float | Enum)
 
 
-def _place(exc: BaseException) -> str:
+def place_of(exc: BaseException) -> str:
+    """``file:line`` where ``exc`` was raised (what a log may say of an error besides
+    its type: its message or traceback can quote what users wrote)."""
     tb = exc.__traceback__
     where = ""
     while tb is not None:
@@ -55,9 +62,13 @@ def _place(exc: BaseException) -> str:
 
 
 class Withhold(logging.Filter):
-    """Numbers pass; every other argument and an attached exception's text do not."""
+    """Numbers pass; every other argument and an attached exception's text do not.
+    The records of :data:`LOWER` get their lower level."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        for start, level in LOWER.items():
+            if isinstance(record.msg, str) and record.msg.startswith(start):
+                record.levelno, record.levelname = level, logging.getLevelName(level)
         args = record.args
         if isinstance(args, dict):
             record.args = {k: v if _plain(v) else WITHHELD for k, v in args.items()}
@@ -66,7 +77,7 @@ class Withhold(logging.Filter):
         if record.exc_info:
             exc = record.exc_info[1]
             if exc is not None:
-                suffix = f" ({type(exc).__name__} at {_place(exc)})"
+                suffix = f" ({type(exc).__name__} at {place_of(exc)})"
                 # with arguments the message is %-formatted later
                 record.msg = f"{record.msg}{suffix.replace('%', '%%') if record.args else suffix}"
             record.exc_info = None

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from telegram import Update
+from telegram.error import Conflict, NetworkError, TimedOut
 
 from bot.config import Settings
 from tests.offline import BOT_USER, Call
@@ -116,3 +117,19 @@ async def test_a_message_without_a_usable_sender_is_refused(env: Env, sender: An
     await env.app.process_update(Update.de_json(raw, env.app.bot))
     assert env.request.calls[before:] == []
     assert await env.store.find_user(A) is None
+
+
+@pytest.mark.parametrize(
+    "error", [NetworkError("connection reset"), Conflict("terminated"), TimedOut()]
+)
+async def test_a_failed_get_updates_is_a_warning_not_an_error(
+    env: Env, error: Exception, caplog: pytest.LogCaptureFixture
+) -> None:
+    """PTB passes polling errors to the error handler without an update (at a stop, or
+    when the Bot API is unreachable): no ERROR, nothing sent to anyone."""
+    caplog.set_level(logging.INFO)
+    before = len(env.request.calls)
+    await env.app.process_error(update=None, error=error)
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert "polling for updates failed" in caplog.text
+    assert env.request.calls[before:] == []

@@ -177,6 +177,19 @@ class Store:
         async with self.db.transaction() as conn:
             yield conn
 
+    @asynccontextmanager
+    async def unit(self, user_id: str) -> AsyncIterator[None]:
+        """The group-commit writes of this task inside, for ``user_id``, committed
+        together when it ends (see ``Database.unit``): a conversation step's new rows
+        and its new state are stored together or not at all.  If it fails, the user's
+        memory copy is dropped (it already held the writes that were not stored)."""
+        try:
+            async with self.db.unit():
+                yield
+        except BaseException:
+            self._invalidate(user_id)
+            raise
+
     # ------------------------------------------------------------------ internals
     async def _cipher(self, user_id: str) -> RecordCipher:
         return await self._ciphers.get(user_id)

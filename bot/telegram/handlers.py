@@ -28,6 +28,7 @@ from bot import metrics
 from bot.engine.actions import carry_out, ends_account
 from bot.engine.conversation import StepResult
 from bot.engine.runtime import Runtime
+from bot.logging_setup import place_of
 from bot.telegram import callbacks
 from bot.telegram.autodelete import delete_after
 from bot.telegram.chat import TelegramChat
@@ -185,16 +186,18 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the error's type and place, never the update (it holds the user's text)."""
+    """Log the error's type and place, never the update (it holds the user's text).
+    A failed getUpdates is not an error of the bot: a warning."""
     error = context.error
     if isinstance(error, Forbidden):
         log.info("a user has blocked the bot")
         return
-    tb = error.__traceback__ if error is not None else None
-    where = ""
-    while tb is not None:
-        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-        tb = tb.tb_next
+    if update is None and isinstance(error, TelegramError):
+        # from getUpdates (PTB's run_polling passes its errors here without an update):
+        # a passing network or Bot API fault; PTB tries again, waiting longer each time
+        log.warning("polling for updates failed, trying again: %s", type(error).__name__)
+        return
+    where = place_of(error) if error is not None else ""
     log.error("error while handling an update: %s at %s", type(error).__name__, where)
     sender = sender_of(update) if isinstance(update, Update) else None
     if sender is not None:

@@ -294,3 +294,19 @@ async def test_a_clean_stop_logs_nothing_at_error(
             await asyncio.sleep(1.5)  # mid long poll
             assert await bot.stop() == 0
             assert log_problems(bot, []) == [], bot.output()
+
+
+async def test_a_slow_bot_api_at_shutdown_is_a_warning_not_an_error(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """At a stop the bot confirms the last updates with one more getUpdates; when the Bot
+    API is too slow to answer it, the stop is still clean: a warning, no ERROR."""
+    data_dir = tmp_path_factory.mktemp("slowstop") / "data"
+    async with BotApiStandIn() as standin:
+        bot = BotProcess(standin, data_dir)
+        await bot.start()
+        await ChatUser(standin, NEIGHBOUR).say("/help")
+        standin.short_poll_delay = 8.0  # longer than the bot's 5 s read timeout
+        assert await bot.stop() == 0
+        assert log_problems(bot, []) == [], bot.output()
+        assert "WARNING telegram.ext.Updater: Error while calling `get_updates`" in bot.output()

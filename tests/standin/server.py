@@ -233,6 +233,9 @@ class BotApiStandIn:
         self.rejected_429_count = 0
         self.conflict_count = 0
         self.last_fetched_update_id = 0
+        #: seconds before a getUpdates without a long poll (timeout 0) is answered: the
+        #: bot's last call at shutdown, to a slow Bot API
+        self.short_poll_delay = 0.0
         self.menu_buttons: dict[int | None, dict[str, Any]] = {}
 
         self._chats: dict[int, dict[str, Any]] = {}
@@ -647,6 +650,8 @@ class BotApiStandIn:
         offset = params.integer("offset") or 0
         limit = min(max(params.integer("limit") or 100, 1), 100)
         timeout = max(params.integer("timeout") or 0, 0)
+        if timeout == 0 and self.short_poll_delay:
+            await asyncio.sleep(self.short_poll_delay)
         allowed = params.values.get("allowed_updates")
         if isinstance(allowed, str):
             allowed = json.loads(allowed) if allowed else None
