@@ -133,3 +133,16 @@ async def test_a_failed_get_updates_is_a_warning_not_an_error(
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert "polling for updates failed" in caplog.text
     assert env.request.calls[before:] == []
+
+
+async def test_a_message_without_a_chat_is_refused_without_a_handler_error(
+    env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Even when it reaches the handlers (the polling screen skips it first)."""
+    raw = env.updates.message(A, "/start", bot=env.app.bot).to_dict()
+    del raw["message"]["chat"]
+    caplog.set_level(logging.INFO)
+    before = len(env.request.calls)
+    await env.app.process_update(Update.de_json(raw, env.app.bot))
+    assert env.request.calls[before:] == []
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
