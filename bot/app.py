@@ -32,6 +32,7 @@ from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
 from bot.telegram.reach import UPDATER_LOGGER, WRONG_TOKEN, PollingErrors, reach
 from bot.telegram.transport import AiohttpRequest
+from bot.telegram.updates import ScreenedUpdates
 from flows.analysis.learned import load_model
 from flows.commands import MENU
 
@@ -55,8 +56,10 @@ def build_application(
     ``request`` replaces the HTTP transport (tests use an offline one); by default it is
     aiohttp (``bot.telegram.transport``), with PTB's defaults: a pool of 256 connections for the
     bot's calls and a separate one-connection pool for getUpdates, whose read timeout
-    PTB extends by the long-poll timeout.  ``lease`` (held already) is watched while the
-    bot runs (losing it stops the bot) and given back after the store is closed."""
+    PTB extends by the long-poll timeout.  What getUpdates returns is screened first
+    (``bot.telegram.updates``): an update PTB cannot read is skipped and acknowledged.
+    ``lease`` (held already) is watched while the bot runs (losing it stops the bot) and
+    given back after the store is closed."""
     resources = load_resources(settings.safety_resources_file, settings.default_region)
     conversation = Conversation(store, resources)
     runtime = Runtime(
@@ -107,10 +110,10 @@ def build_application(
         .post_shutdown(post_shutdown)
     )
     if request is not None:
-        builder = builder.request(request).get_updates_request(request)
+        builder = builder.request(request).get_updates_request(ScreenedUpdates(request))
     else:
         builder = builder.request(AiohttpRequest()).get_updates_request(
-            AiohttpRequest(connection_pool_size=1)
+            ScreenedUpdates(AiohttpRequest(connection_pool_size=1))
         )
     application = builder.build()
     application.bot_data["runtime"] = runtime

@@ -154,3 +154,31 @@ async def test_hide_keeps_what_a_passing_error_left_for_the_next_hide(runtime: R
     await hide_messages(runtime, bot, alice, 1)  # type: ignore[arg-type]
     assert await runtime.store.messages_to_hide(alice) == []
     assert bot.deleted == {1: ids}
+
+
+async def test_hide_tries_only_what_telegram_still_lets_a_bot_delete(runtime: Runtime) -> None:
+    alice, _ = await runtime.store.ensure_user(1, 1)
+    await runtime.store.remember_messages(alice, [1, 2], LATER - timedelta(hours=49))
+    await runtime.store.remember_messages(alice, [3], LATER - timedelta(hours=47))
+    bot = DeletingBot()
+    await hide_messages(runtime, bot, alice, 1)  # type: ignore[arg-type]
+    assert bot.deleted == {1: [3]}
+
+
+async def test_the_sweep_forgets_ids_older_than_48_hours(runtime: Runtime) -> None:
+    """chat_messages does not grow without bound: ids Telegram no longer lets the bot
+    delete are forgotten (of every user, with or without auto-delete)."""
+    alice, _ = await runtime.store.ensure_user(1, 1)
+    bob, _ = await runtime.store.ensure_user(2, 2)
+    await runtime.store.remember_messages(alice, [1, 2], LATER - timedelta(hours=49))
+    await runtime.store.remember_messages(bob, [7], LATER - timedelta(hours=60))
+    due = LATER - timedelta(minutes=1)
+    await runtime.store.remember_messages(
+        alice, [3, 4], LATER - timedelta(hours=47), delete_after=due
+    )
+    await runtime.store.remember_messages(alice, [5], LATER - timedelta(hours=1))
+    bot = DeletingBot()
+    assert await delete_due_messages(runtime, bot) == 2  # type: ignore[arg-type]
+    assert bot.deleted == {1: [3, 4]}
+    assert await runtime.store.messages_to_hide(alice) == [5]
+    assert await runtime.store.messages_to_hide(bob) == []

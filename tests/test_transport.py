@@ -23,6 +23,7 @@ from bot.app import build_application
 from bot.config import Settings
 from bot.store.facade import Store
 from bot.telegram.transport import AiohttpRequest, _describe
+from bot.telegram.updates import ScreenedUpdates
 from tests.offline import OfflineRequest
 from tests.standin import BotApiStandIn
 
@@ -279,14 +280,18 @@ async def test_build_application_uses_aiohttp_unless_told_otherwise(tmp_path: Pa
     store = await Store.open(settings)
     try:
         app = build_application(settings, store)
-        requests = app.bot._request  # (getUpdates, everything else)
+        screened, other = app.bot._request  # (getUpdates, everything else)
+        assert isinstance(screened, ScreenedUpdates)  # what getUpdates returns is screened
+        requests = (screened.inner, other)
         assert all(isinstance(r, AiohttpRequest) for r in requests)
         assert requests[0] is not requests[1]
         assert [r._pool_size for r in requests] == [1, 256]  # type: ignore[attr-defined]
-        assert requests[0].read_timeout == 5.0
+        assert screened.read_timeout == 5.0
         offline = OfflineRequest()
         app = build_application(settings, store, request=offline)
-        assert app.bot._request == (offline, offline)
+        screened, other = app.bot._request
+        assert isinstance(screened, ScreenedUpdates)
+        assert (screened.inner, other) == (offline, offline)
     finally:
         await store.close()
 

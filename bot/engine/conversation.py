@@ -133,8 +133,10 @@ class Conversation:
         """One input through the PIN lock and the router.  ``expect_seq``: the menu a
         pressed button belongs to; a button from an older menu is stale and the current
         step is shown again instead (checked under the same per-user lock, so a double
-        tap cannot act on the menu its first tap opened)."""
-        async with self.lock(user_id):
+        tap cannot act on the menu its first tap opened).  The rows the step adds and
+        its new state are committed together (``Store.unit``): a crash between them
+        cannot store one without the other, so a replayed update adds nothing twice."""
+        async with self.lock(user_id), self.store.unit(user_id):
             context = await self.store.load_context(user_id)
             session = Session.from_json(context.state)
             seq, here = session.seq, session.here

@@ -5,6 +5,11 @@ overhead); a write that must see what it changes is one transaction; the writes 
 conversation steps go through a group commit (``bot.store.writes``; on a SQLite file,
 on its own writer thread, ``bot.store.sqlite_writer``), and each caller returns once its
 own write is committed.
+
+A conversation step is one unit (:meth:`Database.unit`): its group-commit writes (the
+new state, the rows it adds: reasons, unsent messages, evidence, events) are held until
+the step ends and then committed together, in one transaction of the group commit, so
+a step's effects and its new state are stored together or not at all.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete
@@ -24,6 +30,19 @@ from bot.store.db import create_sessionmaker, sqlite_path
 from bot.store.models import Evidence, Reason, Unsent
 from bot.store.sqlite_writer import SqliteWriter
 from bot.store.writes import Batch, GroupCommit
+
+
+class _Unit:
+    """The group-commit writes of a unit, held until it ends."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.open = True
+        self.writes: Batch = []
+
+
+#: the unit the current task is in, if any
+_UNIT: ContextVar[_Unit | None] = ContextVar("nocontact_store_unit", default=None)
 
 
 class Database:
@@ -77,8 +96,36 @@ class Database:
     async def write(self, statement: Executable, rows: list[dict[str, Any]]) -> None:
         """``statement`` for ``rows`` in the next group commit; returns once committed.
         Only for writes that do not depend on one another's order across callers (see
-        ``bot.store.writes``)."""
-        await self._group.write(statement, rows)
+        ``bot.store.writes``).  Inside a unit it is held and committed with the unit."""
+        if not rows:
+            return
+        unit = self._unit()
+        if unit is not None:
+            unit.writes.append((statement, rows))
+            return
+        await self._group.write([(statement, rows)])
+
+    def _unit(self) -> _Unit | None:
+        unit = _UNIT.get()
+        return unit if unit is not None and unit.open and unit.db is self else None
+
+    @asynccontextmanager
+    async def unit(self) -> AsyncIterator[None]:
+        """The group-commit writes of this task inside are held and, when the block
+        ends, committed together in one transaction (if it raises, none of them is).
+        Reads inside do not see them yet.  A write that must see what it changes
+        (``transaction``: settings, deletes, sender counts) is not held: it is
+        committed at once, as outside a unit.  Units do not nest."""
+        if self._unit() is not None:
+            raise RuntimeError("a unit inside a unit")
+        unit = _Unit(self)
+        token = _UNIT.set(unit)
+        try:
+            yield
+        finally:
+            unit.open = False
+            _UNIT.reset(token)
+        await self._group.write(unit.writes)
 
     async def drain(self) -> None:
         """Wait until every group-commit write submitted so far is committed."""

@@ -177,6 +177,19 @@ class Store:
         async with self.db.transaction() as conn:
             yield conn
 
+    @asynccontextmanager
+    async def unit(self, user_id: str) -> AsyncIterator[None]:
+        """The group-commit writes of this task inside, for ``user_id``, committed
+        together when it ends (see ``Database.unit``): a conversation step's new rows
+        and its new state are stored together or not at all.  If it fails, the user's
+        memory copy is dropped (it already held the writes that were not stored)."""
+        try:
+            async with self.db.unit():
+                yield
+        except BaseException:
+            self._invalidate(user_id)
+            raise
+
     # ------------------------------------------------------------------ internals
     async def _cipher(self, user_id: str) -> RecordCipher:
         return await self._ciphers.get(user_id)
@@ -394,16 +407,23 @@ class Store:
             return
         await self._messages.remember(user_id, message_ids, at, delete_after)
 
-    async def messages_to_hide(self, user_id: str) -> list[int]:
+    async def messages_to_hide(self, user_id: str, since: datetime | None = None) -> list[int]:
+        """The user's chat messages (remembered at or after ``since``, if given)."""
         await self.db.drain()
-        return await self._messages.of_user(user_id)
+        return await self._messages.of_user(user_id, since)
 
     async def messages_due_for_deletion(
-        self, now: datetime, limit: int = 1000
+        self, now: datetime, since: datetime | None = None, limit: int = 1000
     ) -> dict[str, list[int]]:
-        """Chat messages whose auto-delete time has come, by user."""
+        """Chat messages whose auto-delete time has come (remembered at or after
+        ``since``, if given), by user."""
         await self.db.drain()
-        return await self._messages.due(now, limit)
+        return await self._messages.due(now, since, limit)
+
+    async def forget_messages_before(self, before: datetime) -> int:
+        """Forget every chat message remembered before ``before`` (of every user)."""
+        await self.db.drain()
+        return await self._messages.forget_before(before)
 
     async def forget_messages(self, user_id: str, message_ids: Sequence[int]) -> None:
         await self.db.drain()

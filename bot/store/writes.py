@@ -8,7 +8,9 @@ queueing for its own.  Within a batch, all rows of one statement go in one execu
 so a batch costs a handful of statements however many callers it carries.  That is only
 right for writes that do not depend on one another's order across callers: inserts of
 new rows and updates of one row per caller.  (A caller's own writes never share a batch,
-because each waits for its commit before it writes again.)
+because each waits for its commit before it writes again.)  One caller may hand in
+several statements at once (a conversation step's, ``Database.unit``): they are
+committed in the same transaction, or, if that batch fails, together on their own.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ Batch = list[tuple[Executable, list[dict[str, Any]]]]
 #: runs a batch in one transaction (raising if it could not be committed)
 Commit = Callable[[Batch], Awaitable[None]]
 
-_Pending = tuple[Executable, list[dict[str, Any]], asyncio.Future[None]]
+#: one caller's writes (committed together, in the same transaction) and its future
+_Pending = tuple[Batch, asyncio.Future[None]]
 
 
 class GroupCommit:
@@ -33,13 +36,15 @@ class GroupCommit:
         self._pending: list[_Pending] = []
         self._runner: asyncio.Task[None] | None = None
 
-    async def write(self, statement: Executable, rows: list[dict[str, Any]]) -> None:
-        """Execute ``statement`` for ``rows`` (executemany) in the next group commit and
-        return once that commit is done; its error, if any, is raised here."""
-        if not rows:
+    async def write(self, writes: Batch) -> None:
+        """Execute each (statement, rows) of ``writes`` (executemany) in the next group
+        commit, all in its one transaction, and return once that commit is done; its
+        error, if any, is raised here."""
+        writes = [(statement, rows) for statement, rows in writes if rows]
+        if not writes:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((statement, rows, future))
+        self._pending.append((writes, future))
         if self._runner is None or self._runner.done():
             self._runner = asyncio.create_task(self._run())
         await asyncio.shield(future)
@@ -51,17 +56,17 @@ class GroupCommit:
                 await self._commit(merged(batch))
             except Exception:
                 # one bad write (say, for a user wiped a moment ago) must not fail the
-                # others: commit each on its own, and tell only the failing caller
+                # others: commit each caller's on its own, and tell only the failing one
                 await self._one_by_one(batch)
             else:
-                for _, _, future in batch:
+                for _, future in batch:
                     if not future.done():
                         future.set_result(None)
 
     async def _one_by_one(self, batch: list[_Pending]) -> None:
-        for statement, rows, future in batch:
+        for writes, future in batch:
             try:
-                await self._commit([(statement, rows)])
+                await self._commit(writes)
             except Exception as exc:
                 if not future.done():
                     future.set_exception(exc)
@@ -79,6 +84,7 @@ def merged(batch: list[_Pending]) -> Batch:
     """All rows of one statement in one executemany (statements in first-seen order,
     rows in submission order)."""
     by_statement: dict[int, tuple[Executable, list[dict[str, Any]]]] = {}
-    for statement, rows, _ in batch:
-        by_statement.setdefault(id(statement), (statement, []))[1].extend(rows)
+    for writes, _ in batch:
+        for statement, rows in writes:
+            by_statement.setdefault(id(statement), (statement, []))[1].extend(rows)
     return list(by_statement.values())

@@ -1,6 +1,10 @@
 """Auto-delete (a /privacy setting): remove chat messages once their time has come, so
 the conversation does not sit on the phone for someone else to read; and /hide, which
-removes them all at once."""
+removes them all at once.
+
+Telegram lets a bot delete a message in a private chat for 48 hours
+(:data:`DELETABLE_FOR`): only ids younger than that are tried, and the sweep forgets
+older ones, so ``chat_messages`` holds at most two days of ids."""
 
 from __future__ import annotations
 
@@ -19,6 +23,8 @@ log = logging.getLogger(__name__)
 
 #: Most message ids one ``deleteMessages`` call accepts.
 DELETE_BATCH = 100
+#: How long Telegram lets a bot delete a message in a private chat.
+DELETABLE_FOR = timedelta(hours=48)
 
 
 def delete_after(now: datetime, minutes: int) -> datetime | None:
@@ -48,7 +54,7 @@ async def delete_chat_messages(bot: Bot, chat_id: int, ids: Sequence[int]) -> li
 
 async def hide_messages(runtime: Runtime, bot: Bot, user_id: str, chat_id: int) -> None:
     """Delete every chat message the bot can still delete (Telegram allows 48 hours)."""
-    ids = await runtime.store.messages_to_hide(user_id)
+    ids = await runtime.store.messages_to_hide(user_id, runtime.now() - DELETABLE_FOR)
     gone = await delete_chat_messages(bot, chat_id, ids)
     # after a passing error the rest stay remembered, for the next /hide or sweep
     await runtime.store.forget_messages(user_id, gone)
@@ -56,9 +62,12 @@ async def hide_messages(runtime: Runtime, bot: Bot, user_id: str, chat_id: int) 
 
 async def delete_due_messages(runtime: Runtime, bot: Bot) -> int:
     """Delete every remembered message whose auto-delete time has passed; return how
-    many were handled (and forgotten).  One user's failure never stops the others."""
+    many were handled (and forgotten).  One user's failure never stops the others.
+    Ids too old to delete are forgotten first."""
     store = runtime.store
-    due = await store.messages_due_for_deletion(runtime.now())
+    now = runtime.now()
+    await store.forget_messages_before(now - DELETABLE_FOR)
+    due = await store.messages_due_for_deletion(now, now - DELETABLE_FOR)
     handled = 0
     for user_id, message_ids in due.items():
         try:

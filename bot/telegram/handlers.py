@@ -1,6 +1,9 @@
 """Telegram handlers: turn updates into flow input and flow output into messages.
 
-Private chats only.  Nothing a user typed is logged; errors are logged by type only.
+Private chats only, one person each: every update first passes :func:`on_any`, which
+answers groups and refuses what is not one person in their own private chat
+(``bot.telegram.identity``); the handlers after it read and send for that one person.
+Nothing a user typed is logged; errors are logged by type only.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from telegram.ext import (
     CommandHandler,
     ContextTypes,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -24,9 +28,11 @@ from bot import metrics
 from bot.engine.actions import carry_out, ends_account
 from bot.engine.conversation import StepResult
 from bot.engine.runtime import Runtime
+from bot.logging_setup import place_of
 from bot.telegram import callbacks
 from bot.telegram.autodelete import delete_after
 from bot.telegram.chat import TelegramChat
+from bot.telegram.identity import Origin, origin_of, sender_of
 from bot.telegram.send import send_replies
 from flows.commands import COMMANDS
 from flows.types import Input, Reply
@@ -115,7 +121,21 @@ async def deliver(
         )
 
 
-async def on_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_any(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Before any other handler: a group gets :func:`on_group`; an update that is not one
+    person in their own private chat is refused (nothing read, nothing sent)."""
+    if not isinstance(update, Update):
+        raise ApplicationHandlerStop
+    origin = origin_of(update)
+    if origin is Origin.GROUP:
+        await on_group(update)
+    if origin is Origin.REFUSED:
+        log.warning("refused an update that is not one person in their own private chat")
+    if origin is not Origin.PERSON:
+        raise ApplicationHandlerStop
+
+
+async def on_group(update: Update) -> None:
     """Any update from a group or channel: say so once, touch no data."""
     if update.callback_query is not None:
         await update.callback_query.answer(PRIVATE_ONLY, show_alert=True)
@@ -129,31 +149,28 @@ async def on_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message = update.effective_message
-    user = update.effective_user
-    chat = update.effective_chat
-    if message is None or user is None or chat is None:
+    message = update.message
+    sender = sender_of(update)
+    if message is None or sender is None:
         return
     runtime = runtime_of(context)
-    user_id, created = await runtime.store.ensure_user(user.id, chat.id)
+    # in a private chat the chat is the person: one id for whose data and which chat
+    user_id, created = await runtime.store.ensure_user(sender, sender)
     if runtime.conversation.hooks is not None:
         await runtime.conversation.hooks.user_seen(user_id)
     inp = message_input(message, runtime.now())
     result = await runtime.conversation.step(user_id, inp, is_new=created)
-    await deliver(runtime, context, user_id, chat.id, result, (message.message_id,))
+    await deliver(runtime, context, user_id, sender, result, (message.message_id,))
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
-    if query is None:
+    sender = sender_of(update)
+    if query is None or sender is None:
         return
     data = callbacks.decode(query.data)
-    message = query.message
-    if message is not None and message.chat.type != "private":
-        await query.answer(PRIVATE_ONLY, show_alert=True)
-        return
     runtime = runtime_of(context)
-    user_id = await runtime.store.find_user(query.from_user.id)
+    user_id = await runtime.store.find_user(sender)
     if data is None or user_id is None:
         # nothing follows (an unknown or wiped user): the pop-up only
         await query.answer(INVALID_BUTTON if data is None else EXPIRED_POPUP)
@@ -165,36 +182,35 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await query.answer()
         return
     await query.answer(EXPIRED_POPUP if result.stale else None)
-    chat_id = message.chat.id if message is not None else await runtime.store.chat_id(user_id)
-    await deliver(runtime, context, user_id, chat_id, result)
+    await deliver(runtime, context, user_id, sender, result)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the error's type and place, never the update (it holds the user's text)."""
+    """Log the error's type and place, never the update (it holds the user's text).
+    A failed getUpdates is not an error of the bot: a warning."""
     error = context.error
     if isinstance(error, Forbidden):
         log.info("a user has blocked the bot")
         return
-    tb = error.__traceback__ if error is not None else None
-    where = ""
-    while tb is not None:
-        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-        tb = tb.tb_next
+    if update is None and isinstance(error, TelegramError):
+        # from getUpdates (PTB's run_polling passes its errors here without an update):
+        # a passing network or Bot API fault; PTB tries again, waiting longer each time
+        log.warning("polling for updates failed, trying again: %s", type(error).__name__)
+        return
+    where = place_of(error) if error is not None else ""
     log.error("error while handling an update: %s at %s", type(error).__name__, where)
-    if isinstance(update, Update) and update.effective_chat is not None:
-        if update.effective_chat.type != "private":
-            return
+    sender = sender_of(update) if isinstance(update, Update) else None
+    if sender is not None:
         try:
-            await context.bot.send_message(update.effective_chat.id, SORRY)
+            await context.bot.send_message(sender, SORRY)
         except TelegramError:
             pass
 
 
 def register(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
-    not_private = ~filters.ChatType.PRIVATE
-    application.add_handler(MessageHandler(not_private, on_group), group=-1)
+    application.add_handler(TypeHandler(Update, on_any), group=-1)
     message = metrics.timed("message")(on_message)
     application.add_handler(CommandHandler([c.name for c in COMMANDS], message))
-    application.add_handler(MessageHandler(filters.ALL & filters.ChatType.PRIVATE, message))
+    application.add_handler(MessageHandler(filters.ALL, message))
     application.add_handler(CallbackQueryHandler(metrics.timed("button")(on_callback)))
     application.add_error_handler(on_error)

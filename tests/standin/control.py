@@ -2,7 +2,8 @@
 
 All endpoints take and return JSON:
 
-- POST /_control/inject   {"kind": "text"|"command"|"callback"|"sticker"|"photo"|"group_text",
+- POST /_control/inject   {"kind": "text"|"command"|"callback"|"sticker"|"photo"|"group_text"
+                           |"malformed" (with "fault", see server.MALFORMED),
                            "chat_id": int, ...the keyword arguments of the inject_* method}
                           -> {"update_id": int} (callback: {"callback_id": str})
                           forward_date is a unix timestamp.
@@ -69,6 +70,7 @@ def control_routes(standin: BotApiStandIn) -> list[web.RouteDef]:
             "sticker": standin.inject_sticker,
             "photo": standin.inject_photo,
             "group_text": standin.inject_group_text,
+            "malformed": standin.inject_malformed,
         }
         update_id = injectors[kind](chat_id, **body)
         return web.json_response({"update_id": update_id})

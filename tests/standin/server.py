@@ -99,6 +99,19 @@ _CHAT_ACTIONS = frozenset(
 )
 
 
+#: the faults ``inject_malformed`` can put in an update
+MALFORMED = (
+    "no_date",
+    "no_message_id",
+    "chat_without_type",
+    "sender_without_id",
+    "no_chat",
+    "date_not_a_number",
+    "entity_without_length",
+    "callback_without_sender",
+)
+
+
 class ApiError(Exception):
     """An error response: HTTP status = error_code, Telegram's description."""
 
@@ -220,6 +233,9 @@ class BotApiStandIn:
         self.rejected_429_count = 0
         self.conflict_count = 0
         self.last_fetched_update_id = 0
+        #: seconds before a getUpdates without a long poll (timeout 0) is answered: the
+        #: bot's last call at shutdown, to a slow Bot API
+        self.short_poll_delay = 0.0
         self.menu_buttons: dict[int | None, dict[str, Any]] = {}
 
         self._chats: dict[int, dict[str, Any]] = {}
@@ -414,6 +430,58 @@ class BotApiStandIn:
         self._queue_update(update_id, "callback_query", query)
         return callback_id
 
+    def inject_malformed(
+        self, chat_id: int, fault: str, text: str = "hello", *, user_id: int | None = None
+    ) -> int:
+        """An update a buggy or hostile Bot API server might send: a text message from
+        ``user_id`` (default: the chat's person) in ``chat_id`` with one of
+        :data:`MALFORMED` wrong.  It is queued like any update (and not recorded as
+        incoming: no message of it exists in the chat).  Returns the update_id."""
+        self.register_chat(chat_id)
+        update_id = next(self._update_ids)
+        message: dict[str, Any] = {
+            "message_id": self._new_message_id(chat_id),
+            "from": self._user(chat_id, user_id),
+            "chat": dict(self._chats[chat_id]),
+            "date": int(time.time()),
+            "text": text,
+        }
+        kind = "message"
+        if fault == "no_date":
+            del message["date"]
+        elif fault == "no_message_id":
+            del message["message_id"]
+        elif fault == "chat_without_type":
+            del message["chat"]["type"]
+        elif fault == "sender_without_id":
+            del message["from"]["id"]
+        elif fault == "no_chat":
+            del message["chat"]
+        elif fault == "date_not_a_number":
+            message["date"] = text
+        elif fault == "entity_without_length":
+            message["entities"] = [{"type": "bold", "offset": 0}]
+        elif fault == "callback_without_sender":
+            kind = "callback_query"
+            body = {"id": str(9_000_000_000 + next(self._serial)), "chat_instance": "ci"}
+            self._queue_update(update_id, kind, {**body, "message": message, "data": text})
+            return update_id
+        else:
+            raise ValueError(f"unknown fault {fault!r}; one of {MALFORMED}")
+        self._queue_update(update_id, kind, message)
+        return update_id
+
+    def inject_raw(self, update: dict[str, Any]) -> int:
+        """Queue ``update`` exactly as given (its update_id is set); returns the update_id."""
+        update_id = next(self._update_ids)
+        kinds = [key for key in update if key != "update_id"]
+        self._updates.append(
+            (update_id, kinds[0] if kinds else "message", {**update, "update_id": update_id})
+        )
+        self._notify_updates()
+        self._changed()
+        return update_id
+
     # ------------------------------------------------------------------ inspecting
 
     @property
@@ -582,6 +650,8 @@ class BotApiStandIn:
         offset = params.integer("offset") or 0
         limit = min(max(params.integer("limit") or 100, 1), 100)
         timeout = max(params.integer("timeout") or 0, 0)
+        if timeout == 0 and self.short_poll_delay:
+            await asyncio.sleep(self.short_poll_delay)
         allowed = params.values.get("allowed_updates")
         if isinstance(allowed, str):
             allowed = json.loads(allowed) if allowed else None

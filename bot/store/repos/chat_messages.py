@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import delete, select
+from sqlalchemy import CursorResult, delete, select
 
 from bot.store.access import Database
 from bot.store.models import ChatMessage, new_id
@@ -36,24 +37,24 @@ class ChatMessagesRepo:
         ]
         await self._db.write(self._remember, rows)
 
-    async def of_user(self, user_id: str) -> list[int]:
+    async def of_user(self, user_id: str, since: datetime | None) -> list[int]:
+        """The user's ids (remembered at or after ``since``, if given)."""
+        query = select(ChatMessage.message_id).where(ChatMessage.user_id == user_id)
+        if since is not None:
+            query = query.where(ChatMessage.created_at >= since)
         async with self._db.connection() as conn:
-            ids = await conn.scalars(
-                select(ChatMessage.message_id)
-                .where(ChatMessage.user_id == user_id)
-                .order_by(ChatMessage.message_id)
-            )
-            return list(ids)
+            return list(await conn.scalars(query.order_by(ChatMessage.message_id)))
 
-    async def due(self, now: datetime, limit: int) -> dict[str, list[int]]:
-        """Those whose auto-delete time has come, by user."""
+    async def due(self, now: datetime, since: datetime | None, limit: int) -> dict[str, list[int]]:
+        """Those whose auto-delete time has come (remembered at or after ``since``, if
+        given), by user."""
+        query = select(ChatMessage.user_id, ChatMessage.message_id).where(
+            ChatMessage.delete_after.is_not(None), ChatMessage.delete_after <= now
+        )
+        if since is not None:
+            query = query.where(ChatMessage.created_at >= since)
         async with self._db.connection() as conn:
-            rows = await conn.execute(
-                select(ChatMessage.user_id, ChatMessage.message_id)
-                .where(ChatMessage.delete_after.is_not(None), ChatMessage.delete_after <= now)
-                .order_by(ChatMessage.delete_after)
-                .limit(limit)
-            )
+            rows = await conn.execute(query.order_by(ChatMessage.delete_after).limit(limit))
             due: dict[str, list[int]] = {}
             for user_id, message_id in rows:
                 due.setdefault(user_id, []).append(int(message_id))
@@ -67,3 +68,9 @@ class ChatMessagesRepo:
                     ChatMessage.message_id.in_([int(mid) for mid in message_ids]),
                 )
             )
+
+    async def forget_before(self, before: datetime) -> int:
+        """Forget every id remembered before ``before``; return how many."""
+        async with self._db.transaction() as conn:
+            result = await conn.execute(delete(ChatMessage).where(ChatMessage.created_at < before))
+        return int(cast(CursorResult[Any], result).rowcount)
