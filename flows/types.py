@@ -126,6 +126,8 @@ class SaveEvidence:
     note: str = ""
     #: the user's own answer to "does this frighten you?": "yes", "unsure", "no" or None
     felt: str | None = None
+    #: an incident's details (``flows.conversations.incident.DETAILS``): (name, answer)
+    details: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -302,6 +304,8 @@ class EvidenceView:
     tactics: tuple[str, ...]
     danger: tuple[str, ...]
     felt: str | None = None
+    #: an incident's details: (name, answer), in the order they were asked
+    details: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

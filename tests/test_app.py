@@ -467,3 +467,31 @@ async def test_export_decrypts_the_evidence_once_and_builds_off_the_event_loop(
     assert len(docs) == 1
     assert pdfs == [expected]  # the same items the store lists, from the export itself
     assert threads and threads[0] is not threading.main_thread()  # not on the event loop
+
+
+async def test_an_incident_is_written_down_stored_and_exported(env: Env) -> None:
+    import io
+    import json
+    import zipfile
+
+    await env.send("/start")
+    await env.send("/incident")
+    await env.send("He followed me home from the station.")
+    await env.send("2025-01-20 22:15")
+    await env.send("Station Road")
+    await env.press("Skip")  # no witnesses
+    await env.press("Skip")  # no injuries
+    replies = await env.send("Case 88-12")
+    assert "/evidence" in texts(replies)
+    user_id = await env.store.find_user(USER)
+    assert user_id is not None
+    [item] = await env.store.list_evidence(user_id)
+    assert item.kind == "incident" and item.text == "He followed me home from the station."
+    assert dict(item.details) == {"where": "Station Road", "reference": "Case 88-12"}
+    before = len(env.request.calls)
+    await env.send("/export")
+    [doc] = [c for c in env.request.calls[before:] if c.method == "sendDocument"]
+    with zipfile.ZipFile(io.BytesIO(_upload(doc, "document"))) as archive:
+        [exported] = json.loads(archive.read("data.json"))["evidence"]
+    assert exported["original_at"] == "2025-01-20T22:15:00+00:00"
+    assert exported["details"] == {"where": "Station Road", "reference": "Case 88-12"}

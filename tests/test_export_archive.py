@@ -7,6 +7,7 @@ import io
 import json
 import zipfile
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -271,3 +272,26 @@ def test_verify_export_prints_intact_or_the_findings(
     assert main(["verify-export", str(bad)]) == 1
     out = capsys.readouterr().out
     assert "NOT intact" in out and "entry 2 (saved item, 2026-11-03 21:40 UTC) was changed" in out
+
+
+def test_an_incident_is_in_the_report_with_its_details() -> None:
+    from pypdf import PdfReader
+
+    incident = _evidence(
+        5,
+        "He kicked the door in",
+        kind="incident",
+        sender="",
+        original_at=T0 - timedelta(days=1),
+    )
+    incident = EvidenceRecord(
+        item=replace(incident.item, details=(("where", "The flat"), ("injuries", "A cut hand"))),
+        note="",
+    )
+    export = replace(_export(), evidence=(incident,))
+    archive = build_archive(export, T0)
+    reader = PdfReader(io.BytesIO(_files(archive.content)[REPORT_NAME]))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "Incident" in text and "Happened: 2026-11-01 21:40 UTC" in text
+    assert "Where: The flat" in text and "Injuries: A cut hand" in text
+    assert verify_archive(archive.content, archive.final_hash).intact

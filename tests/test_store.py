@@ -386,3 +386,25 @@ async def test_simultaneous_first_messages_make_one_user(store: Store) -> None:
     user_id = results[0][0]
     await store.add_reasons(user_id, ["still readable"])
     assert [r.text for r in await store.list_reasons(user_id)] == ["still readable"]
+
+
+async def test_an_incidents_details_are_kept_and_exported(store: Store) -> None:
+    user_id, _ = await store.ensure_user(1, 1)
+    happened = T0 - timedelta(days=2)
+    await store.add_evidence(
+        user_id,
+        kind="incident",
+        text="He kicked the door in",
+        sender="",
+        original_at=happened,
+        tactics=[],
+        danger=[],
+        note="",
+        at=T0,
+        details=[("where", "The flat"), ("reference", "Case 19-2231")],
+    )
+    [item] = await store.list_evidence(user_id)
+    assert item.details == (("where", "The flat"), ("reference", "Case 19-2231"))
+    assert item.original_at == happened
+    [exported] = (await store.export_user(user_id))["evidence"]
+    assert exported["details"] == {"where": "The flat", "reference": "Case 19-2231"}

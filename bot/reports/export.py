@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from bot.store.export import EvidenceRecord
+from flows.conversations.incident import DETAIL_NAMES
 from flows.tactic_names import TACTIC_NAMES
 
 #: the danger kinds (``flows.types.DANGER_KINDS``) as the report names them
@@ -99,9 +100,12 @@ def evidence_pdf(
             new_y="NEXT",
         )
         pdf.set_font("DejaVu", size=9)
-        lines = [f"From: {item.sender or 'unknown'}", f"Saved: {_when(item.created_at)}"]
+        lines = [f"Saved: {_when(item.created_at)}"]
+        if item.kind != "incident":
+            lines.insert(0, f"From: {item.sender or 'unknown'}")
         if item.original_at:
-            lines.append(f"Original date: {_when(item.original_at)}")
+            happened = "Happened" if item.kind == "incident" else "Original date"
+            lines.append(f"{happened}: {_when(item.original_at)}")
         if item.tactics:
             lines.append("Patterns: " + "; ".join(TACTIC_NAMES.get(t, t) for t in item.tactics))
         lines.append(
@@ -111,6 +115,8 @@ def evidence_pdf(
             lines.append(f"Frightening to the user: {FELT_NAMES.get(item.felt, item.felt)}")
         for name, medium in record.media_files().items():
             lines.append(f"Attached: {name} ({medium.kind}, {_size(len(medium.content))})")
+        for name, answer in item.details:
+            lines.append(f"{DETAIL_NAMES.get(name, name)}: {answer}")
         if record.note:
             lines.append(f"Note: {record.note}")
         pdf.multi_cell(0, 5, _printable("\n".join(lines)), new_x="LMARGIN", new_y="NEXT")

@@ -96,6 +96,8 @@ def _evidence(record: EvidenceRecord) -> dict[str, Any]:
         "note": record.note,
         # the user's answer to "does this frighten you?"
         "felt": item.felt,
+        # an incident's details: where, witnesses, injuries, a police or case reference
+        "details": dict(item.details),
         "media": [
             {"file": name, "type": m.kind, "size": len(m.content), "sha256": sha256(m.content)}
             for name, m in record.media_files().items()

@@ -27,6 +27,7 @@ def _record(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> Evide
         tactics=tuple(body.get("tactics", ())),
         danger=tuple(body.get("danger", ())),
         felt=body.get("felt") if body.get("felt") in ("yes", "unsure", "no") else None,
+        details=tuple((str(name), str(answer)) for name, answer in body.get("details", ())),
     )
     return EvidenceRecord(item=item, note=str(body.get("note", "")))
 
@@ -49,6 +50,7 @@ class EvidenceRepo:
         note: str,
         at: datetime,
         felt: str | None = None,
+        details: Sequence[tuple[str, str]] = (),
     ) -> str:
         body = {
             "kind": kind,
@@ -59,6 +61,7 @@ class EvidenceRepo:
             "danger": list(danger),
             "note": note,
             "felt": felt,
+            "details": [[name, answer] for name, answer in details],
         }
         return await add_dated(
             self._db,
