@@ -44,6 +44,7 @@ from bot.engine.conversation import Conversation  # noqa: E402
 from bot.engine.offload import run_cpu  # noqa: E402
 from bot.reports.export import evidence_pdf  # noqa: E402
 from bot.resources import load_resources  # noqa: E402
+from bot.store.export import EvidenceRecord  # noqa: E402
 from bot.store.facade import Store  # noqa: E402
 from flows.conversations import pinlock  # noqa: E402
 from flows.types import EvidenceView, Input  # noqa: E402
@@ -110,19 +111,26 @@ def on_the_loop(conv: Conversation) -> Iterator[None]:
         conversation_module.run_cpu = run_cpu
 
 
-def evidence(items: int) -> list[EvidenceView]:
+#: a check code as the export prints it on every page (any 64 hex digits)
+CHECK_CODE = "0" * 64
+
+
+def evidence(items: int) -> list[EvidenceRecord]:
     at = now()
     text = "You will regret this. I know where you are staying. Call me back tonight. " * 4
     return [
-        EvidenceView(
-            f"e{n}",
-            at - timedelta(hours=n),
-            "hoover",
-            "them",
-            text,
-            None,
-            ("threat", "pressure"),
-            ("stalking",),
+        EvidenceRecord(
+            EvidenceView(
+                f"e{n}",
+                at - timedelta(hours=n),
+                "hoover",
+                "them",
+                text,
+                None,
+                ("threat", "pressure"),
+                ("stalking",),
+            ),
+            note="",
         )
         for n in range(items)
     ]
@@ -157,10 +165,10 @@ async def main() -> None:
         items = evidence(args.items)
 
         async def pdf_off() -> None:
-            await run_cpu(evidence_pdf, items, now())
+            await run_cpu(evidence_pdf, items, now(), CHECK_CODE)
 
         async def pdf_inline() -> None:
-            evidence_pdf(items, now())
+            evidence_pdf(items, now(), CHECK_CODE)
 
         await neighbour(conv, other, 5)  # warm up
         base = await neighbour(conv, other, args.replies)

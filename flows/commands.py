@@ -110,6 +110,13 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd("progress", "How it's going", "how it's going.", action=Action.PROGRESS),
     Cmd("evidence", "Saved messages", "messages you chose to save.", starts="evidence"),
     Cmd(
+        "incident",
+        "Write down what happened",
+        "write down something that happened: when, where, who saw it.",
+        starts="incident",
+        in_menu=False,  # reached from /evidence and /help; the menu stays as it was
+    ),
+    Cmd(
         "safety",
         "Resources and checklists",
         "who to call, safety-plan checklists and a risk check.",

@@ -25,6 +25,7 @@ from flows.conversations import (
     checkin,
     evidence,
     hoover,
+    incident,
     incoming,
     monkey,
     onboarding,
@@ -66,6 +67,7 @@ FLOWS: dict[str, Flow[Any]] = {
         privacy.HIDE_FLOW,
         wipe.WIPE_FLOW,
         evidence.FLOW,
+        incident.FLOW,
         riskcheck.FLOW,
     )
 }
@@ -95,6 +97,7 @@ BEGIN: dict[str, Starter] = {
     "reasons": reasons.start,
     "checkin": checkin.start,
     "evidence": evidence.start,
+    "incident": incident.start,
     "safety": safety.start,
     "riskcheck": riskcheck.start,
     "privacy": privacy.start,

@@ -126,6 +126,8 @@ class SaveEvidence:
     note: str = ""
     #: the user's own answer to "does this frighten you?": "yes", "unsure", "no" or None
     felt: str | None = None
+    #: an incident's details (``flows.conversations.incident.DETAILS``): (name, answer)
+    details: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -305,6 +307,8 @@ class EvidenceView:
     #: how it reached the user, when known: a forward's origin ("a hidden account") or
     #: what the user named ("a new number"); compared by the escalation watch
     channel: str | None = None
+    #: an incident's details: (name, answer), in the order they were asked
+    details: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

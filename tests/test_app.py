@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from telegram.ext import Application
@@ -257,8 +258,14 @@ def _upload(call: Call, field: str) -> bytes:
     return next(iter(call.files.values()))
 
 
-async def test_export_sends_the_users_data_and_a_pdf_evidence_report(env: Env) -> None:
+async def test_export_sends_one_archive_that_verifies_with_the_code_in_its_message(
+    env: Env,
+) -> None:
+    import io
     import json
+    import zipfile
+
+    from bot.reports.archive import verify_archive
 
     await env.send("/start")
     await env.send("He checked my phone every night")
@@ -269,12 +276,20 @@ async def test_export_sends_the_users_data_and_a_pdf_evidence_report(env: Env) -
     await env.press("them")
     before = len(env.request.calls)
     await env.send("/export")
-    docs = [c for c in env.request.calls[before:] if c.method == "sendDocument"]
-    assert len(docs) == 2
-    exported = json.loads(_upload(docs[0], "document"))
+    [doc] = [c for c in env.request.calls[before:] if c.method == "sendDocument"]
+    content = _upload(doc, "document")
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        assert sorted(archive.namelist()) == ["data.json", "report.pdf"]
+        exported = json.loads(archive.read("data.json"))
+        assert archive.read("report.pdf").startswith(b"%PDF")
     assert "He checked my phone every night" in json.dumps(exported)
-    pdf = _upload(docs[1], "document")
-    assert pdf.startswith(b"%PDF")
+    assert "Please come home" in json.dumps(exported["evidence"])
+    caption = str(doc.params.get("caption"))
+    code = exported["integrity"]["final"]
+    assert code in caption  # the check code travels in the chat message
+    for revealing in ("evidence", "abuse", "report", "data"):
+        assert revealing not in caption.lower()
+    assert verify_archive(content, caption.rsplit(" ", 1)[-1]).intact
 
 
 async def test_wipe_needs_the_typed_word_then_destroys_everything(env: Env) -> None:
@@ -414,7 +429,11 @@ async def test_a_button_from_an_unknown_user_gets_only_the_expired_popup(env: En
     assert calls[0].params.get("text") == EXPIRED_POPUP  # nothing "follows" it
 
 
-async def test_export_decrypts_the_evidence_once(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_export_decrypts_the_evidence_once_and_builds_off_the_event_loop(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
     await env.send("/start")
     await env.send("/hoover")
     await env.send("I'm sorry, I've changed. Please come home.")
@@ -429,19 +448,50 @@ async def test_export_decrypts_the_evidence_once(env: Env, monkeypatch: pytest.M
     async def not_again(*args: object) -> None:
         raise AssertionError("the evidence was read a second time")
 
-    from bot.engine import actions as account
+    from bot.reports import archive as packing
 
     pdfs: list[object] = []
-    real_pdf = account.evidence_pdf
+    threads: list[threading.Thread] = []
+    real_pdf = packing.evidence_pdf
 
-    def spy(items: object, generated_at: object) -> bytes:
-        pdfs.append(items)
-        return real_pdf(items, generated_at)  # type: ignore[arg-type]
+    def spy(records: Any, generated_at: Any, final: str) -> bytes:
+        pdfs.append([record.item for record in records])
+        threads.append(threading.current_thread())
+        return real_pdf(records, generated_at, final)
 
     monkeypatch.setattr(env.store, "list_evidence", not_again)
-    monkeypatch.setattr(account, "evidence_pdf", spy)
+    monkeypatch.setattr(packing, "evidence_pdf", spy)
     before = len(env.request.calls)
     await env.send("/export")
     docs = [c for c in env.request.calls[before:] if c.method == "sendDocument"]
-    assert len(docs) == 2
+    assert len(docs) == 1
     assert pdfs == [expected]  # the same items the store lists, from the export itself
+    assert threads and threads[0] is not threading.main_thread()  # not on the event loop
+
+
+async def test_an_incident_is_written_down_stored_and_exported(env: Env) -> None:
+    import io
+    import json
+    import zipfile
+
+    await env.send("/start")
+    await env.send("/incident")
+    await env.send("He followed me home from the station.")
+    await env.send("2025-01-20 22:15")
+    await env.send("Station Road")
+    await env.press("Skip")  # no witnesses
+    await env.press("Skip")  # no injuries
+    replies = await env.send("Case 88-12")
+    assert "/evidence" in texts(replies)
+    user_id = await env.store.find_user(USER)
+    assert user_id is not None
+    [item] = await env.store.list_evidence(user_id)
+    assert item.kind == "incident" and item.text == "He followed me home from the station."
+    assert dict(item.details) == {"where": "Station Road", "reference": "Case 88-12"}
+    before = len(env.request.calls)
+    await env.send("/export")
+    [doc] = [c for c in env.request.calls[before:] if c.method == "sendDocument"]
+    with zipfile.ZipFile(io.BytesIO(_upload(doc, "document"))) as archive:
+        [exported] = json.loads(archive.read("data.json"))["evidence"]
+    assert exported["original_at"] == "2025-01-20T22:15:00+00:00"
+    assert exported["details"] == {"where": "Station Road", "reference": "Case 88-12"}

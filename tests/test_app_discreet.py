@@ -134,7 +134,7 @@ async def test_the_export_and_the_risk_checks_answers_are_sent_protected(env: En
     await onboard(env)
     await env.send("/export")
     documents = [c for c in env.request.calls if c.method == "sendDocument"]
-    assert len(documents) == 2 and all(protected(c) for c in documents)
+    assert len(documents) == 1 and all(protected(c) for c in documents)  # one archive
 
     await env.send("/riskcheck")
     await env.press("Start")

@@ -18,6 +18,7 @@ from bot.crypto.cells import DecryptionError
 from bot.crypto.keys import UserKeyMissingError
 from bot.store.export import export_json, to_document
 from bot.store.facade import Store, StoreUnavailableError
+from bot.store.integrity import seal
 from bot.store.models import Reason, User
 from flows.settings import SupportPerson
 from tests.conftest import Backend
@@ -227,7 +228,7 @@ async def test_the_typed_export_is_what_the_json_export_says(store: Store) -> No
     [record] = export.evidence
     assert record.item.original_at == original and record.note == "kept"
     document = to_document(export)
-    assert json.loads(export_json(export)) == document
+    assert json.loads(export_json(export)) == seal(document)  # the same, numbered and hashed
     document.pop("exported_at")
     exported = await store.export_user(user_id)
     exported.pop("exported_at")
@@ -385,3 +386,25 @@ async def test_simultaneous_first_messages_make_one_user(store: Store) -> None:
     user_id = results[0][0]
     await store.add_reasons(user_id, ["still readable"])
     assert [r.text for r in await store.list_reasons(user_id)] == ["still readable"]
+
+
+async def test_an_incidents_details_are_kept_and_exported(store: Store) -> None:
+    user_id, _ = await store.ensure_user(1, 1)
+    happened = T0 - timedelta(days=2)
+    await store.add_evidence(
+        user_id,
+        kind="incident",
+        text="He kicked the door in",
+        sender="",
+        original_at=happened,
+        tactics=[],
+        danger=[],
+        note="",
+        at=T0,
+        details=[("where", "The flat"), ("reference", "Case 19-2231")],
+    )
+    [item] = await store.list_evidence(user_id)
+    assert item.details == (("where", "The flat"), ("reference", "Case 19-2231"))
+    assert item.original_at == happened
+    [exported] = (await store.export_user(user_id))["evidence"]
+    assert exported["details"] == {"where": "The flat", "reference": "Case 19-2231"}

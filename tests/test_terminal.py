@@ -76,7 +76,8 @@ async def test_chat_runs_the_adapter_actions_through_the_shared_table(tmp_path: 
     lines = ["/start", "I could never relax at home", "/export", "/progress", "/hide", "1"]
     await chat(settings, feeder(lines), out)
     text = out.getvalue()
-    assert '"I could never relax at home"' in text  # the export's JSON
+    assert '"I could never relax at home"' in text  # the export's data
+    assert "Check code: " in text  # and the code to verify it with
     assert "Nothing is logged yet" in text  # /progress: the numbers, as text
     assert CANNOT_HIDE in text  # nothing to clear in a terminal
     out = io.StringIO()

@@ -86,6 +86,26 @@ def _cmd_check_draft(settings: Settings | None, args: argparse.Namespace) -> int
     return 0
 
 
+def _cmd_verify_export(settings: Settings | None, args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from bot.reports.archive import verify_archive
+
+    verdict = verify_archive(Path(args.file), args.hash)
+    if verdict.intact:
+        print("intact")
+        print(f"check code: {verdict.final}")
+        if args.hash is None:
+            print("Compare it with the check code in the chat message and on the report pages.")
+        return 0
+    print("NOT intact:")
+    for problem in verdict.problems:
+        print(f"- {problem}")
+    if verdict.final:
+        print(f"check code of the archive as it is now: {verdict.final}")
+    return 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="nocontact",
@@ -160,6 +180,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--incoming", default="", help="the message you are answering")
     p.add_argument("draft", nargs="+", help="your draft reply")
     p.set_defaults(func=_cmd_check_draft, needs_settings=False)
+
+    p = sub.add_parser(
+        "verify-export",
+        help="check an /export archive: prints 'intact' or what was changed, removed, "
+        "reordered or added",
+    )
+    p.add_argument("file", help="the .zip file /export sent")
+    p.add_argument(
+        "--hash", default=None, help="the check code from the chat message or the report"
+    )
+    p.set_defaults(func=_cmd_verify_export, needs_settings=False)
     return parser
 
 

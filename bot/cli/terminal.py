@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import string
 import sys
+import zipfile
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TextIO
@@ -27,6 +29,7 @@ from bot.config import Settings
 from bot.engine.actions import carry_out
 from bot.engine.conversation import Conversation, StepResult, utcnow
 from bot.engine.runtime import Runtime
+from bot.reports.archive import DATA_NAME
 from bot.resources import load_resources
 from bot.schedule.scheduler import Scheduler
 from bot.store.facade import Store
@@ -161,8 +164,11 @@ class TerminalChat:
         return []
 
     async def send_file(self, filename: str, content: bytes, caption: str = "") -> list[int]:
-        if filename.endswith(".json"):  # the data; a binary file (the PDF) is not shown
-            print("\n" + content.decode(), file=self.out)
+        if caption:
+            print("\n" + caption, file=self.out)
+        if filename.endswith(".zip"):  # the export: its data is shown, the PDF is not
+            with zipfile.ZipFile(io.BytesIO(content)) as archive:
+                print("\n" + archive.read(DATA_NAME).decode(), file=self.out)
         return []
 
     async def send_picture(self, filename: str, draw: Callable[[], bytes]) -> list[int]:

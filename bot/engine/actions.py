@@ -15,8 +15,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.engine.offload import run_cpu
-from bot.reports.export import evidence_pdf
-from bot.store.export import export_json
+from bot.reports.archive import build_archive
 from bot.store.facade import Store
 from flows.types import Action
 
@@ -27,9 +26,9 @@ WIPED = (
     "Everything is deleted. Your key was destroyed first, so nothing you told me can be "
     "read again, not even from a backup. If you come back, /start begins afresh."
 )
+#: the caption of the export archive: nothing in it says what the file holds
 EXPORT_NOTE = (
-    "Here is your data: everything you saved, as a file only you hold, and a printable "
-    "log of your evidence. Keep them somewhere the other person cannot reach."
+    "Here is the file you asked for. Keep it somewhere only you can reach.\nCheck code: {final}"
 )
 
 
@@ -95,14 +94,11 @@ async def _duress(chat: Chat, user_id: str) -> list[int]:
 
 
 async def _export(chat: Chat, user_id: str) -> list[int]:
-    export = await chat.store.export(user_id)  # decrypted once, for both files
-    now = chat.now()
-    stamp = now.strftime("%Y-%m-%d")
-    document = await run_cpu(export_json, export)
-    sent = await chat.send_file(f"export-{stamp}.json", document, EXPORT_NOTE)
-    report = await run_cpu(evidence_pdf, export.evidence_items(), now)
-    sent += await chat.send_file(f"report-{stamp}.pdf", report)
-    return sent
+    export = await chat.store.export(user_id)  # decrypted once, for every file
+    archive = await run_cpu(build_archive, export, chat.now())  # the PDF is CPU work
+    return await chat.send_file(
+        archive.filename, archive.content, EXPORT_NOTE.format(final=archive.final_hash)
+    )
 
 
 async def _progress(chat: Chat, user_id: str) -> list[int]:

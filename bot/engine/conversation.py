@@ -269,6 +269,7 @@ class Conversation:
                         note=effect.note,
                         at=now,
                         felt=effect.felt,
+                        details=effect.details,
                     )
                 case DeleteEvidence(evidence_id=eid):
                     await store.delete_evidence(user_id, eid)

@@ -1,9 +1,11 @@
 """The user's data export: typed views of everything stored, and the one place that
 turns them into the JSON document (``nocontact-export``, version 1).
 
-The store reads a :class:`UserExport` (``Store.export``); the adapter sends
-:func:`export_json` of it and prints the evidence report from its typed items, so no
-date is written out as text and parsed back.
+The store reads a :class:`UserExport` (``Store.export``); the adapter packs
+:func:`export_json` of it, the media files and the evidence report printed from its typed
+items into one archive (``bot.reports.archive``), so no date is written out as text and
+parsed back.  :func:`export_json` seals the document (``bot.store.integrity``): every
+entry is hashed into one chain, so any later change can be found and named.
 """
 
 from __future__ import annotations
@@ -14,12 +16,30 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.store.integrity import seal, sha256
 from bot.store.times import iso
 from flows.conversations.pinlock import SECRET_SETTINGS
 from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
 
 EXPORT_FORMAT = "nocontact-export"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: every list item numbered ("seq"), media listed, the integrity block
+#: the folder of the archive that holds the media files
+MEDIA_FOLDER = "media"
+
+
+@dataclass(frozen=True)
+class MediaFile:
+    """One media file of a saved item (a photo, a voice note...), decrypted."""
+
+    #: "photo", "voice", "audio", "video", "video_note", "document"
+    kind: str
+    #: the file's ending in the archive, without the dot ("jpg", "ogg", "pdf")
+    ending: str
+    content: bytes
+
+    def name(self, evidence_id: str, number: int) -> str:
+        """The file's name in the archive (nothing in it says what it shows)."""
+        return f"{MEDIA_FOLDER}/{evidence_id}-{number}.{self.ending}"
 
 
 @dataclass(frozen=True)
@@ -29,6 +49,11 @@ class EvidenceRecord:
 
     item: EvidenceView
     note: str
+    media: tuple[MediaFile, ...] = ()
+
+    def media_files(self) -> dict[str, MediaFile]:
+        """The item's media files by their names in the archive."""
+        return {medium.name(self.item.id, n): medium for n, medium in enumerate(self.media, 1)}
 
 
 @dataclass(frozen=True)
@@ -51,6 +76,10 @@ class UserExport:
         """The evidence for the report, oldest first."""
         return [record.item for record in self.evidence]
 
+    def media_files(self) -> dict[str, MediaFile]:
+        """Every media file, by its name in the archive."""
+        return {name: m for record in self.evidence for name, m in record.media_files().items()}
+
 
 # --------------------------------------------------------------------------- to JSON
 def _evidence(record: EvidenceRecord) -> dict[str, Any]:
@@ -67,6 +96,12 @@ def _evidence(record: EvidenceRecord) -> dict[str, Any]:
         "note": record.note,
         # the user's answer to "does this frighten you?"
         "felt": item.felt,
+        # an incident's details: where, witnesses, injuries, a police or case reference
+        "details": dict(item.details),
+        "media": [
+            {"file": name, "type": m.kind, "size": len(m.content), "sha256": sha256(m.content)}
+            for name, m in record.media_files().items()
+        ],
     }
 
 
@@ -113,8 +148,16 @@ def to_document(export: UserExport) -> dict[str, Any]:
     }
 
 
+def sealed_document(export: UserExport) -> dict[str, Any]:
+    """The document with its entries numbered and hashed into one chain."""
+    return seal(to_document(export))
+
+
+def document_json(document: Mapping[str, Any]) -> bytes:
+    """A document as the export file holds it (UTF-8 JSON, indented)."""
+    return json.dumps(document, ensure_ascii=False, indent=2, default=str).encode("utf-8")
+
+
 def export_json(export: UserExport) -> bytes:
-    """The export file the user gets (UTF-8 JSON, indented)."""
-    return json.dumps(to_document(export), ensure_ascii=False, indent=2, default=str).encode(
-        "utf-8"
-    )
+    """The data file of the export: the sealed document."""
+    return document_json(sealed_document(export))

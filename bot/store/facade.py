@@ -331,6 +331,7 @@ class Store:
         note: str,
         at: datetime,
         felt: str | None = None,
+        details: Sequence[tuple[str, str]] = (),
     ) -> str:
         return await self._evidence.add(
             await self._cipher(user_id),
@@ -343,6 +344,7 @@ class Store:
             note=note,
             at=at,
             felt=felt,
+            details=details,
         )
 
     async def list_evidence(self, user_id: str) -> list[EvidenceView]:

@@ -9,6 +9,7 @@ from datetime import datetime
 from flows.analysis.escalation_watch import notice, watch
 from flows.choices import Choice, Press
 from flows.commands import Menu
+from flows.conversations.incident import DETAIL_NAMES
 from flows.replies import button, grid, keyboard, replies_from, short
 from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, to
 from flows.tactic_names import name_of
@@ -37,7 +38,8 @@ def start(inp: Input, data: UserData) -> Outcome:
     if not data.evidence:
         text = (
             "You haven't saved any messages yet. When one arrives, /hoover (from them) or "
-            "/monkey (passed on by someone) can save it here."
+            "/monkey (passed on by someone) can save it here. To write down something that "
+            "happened, use /incident."
         )
         return end(Reply(text))
     state = EvidenceState()
@@ -76,6 +78,7 @@ def _ask_list(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
         (
             *grid(numbers, 6),
             (button("Export a report", Menu.COMMAND("export")), button("Done", Ev.DONE)),
+            (button("Write down an incident", Menu.COMMAND("incident")),),
         ),
         protect=True,
     )
@@ -95,6 +98,7 @@ def _ask_view(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
         head.append("Patterns: " + ", ".join(name_of(t).lower() for t in item.tactics))
     if item.danger:
         head.append("Safety concerns: " + ", ".join(d.replace("_", " ") for d in item.danger))
+    head += [f"{DETAIL_NAMES.get(name, name)}: {answer}" for name, answer in item.details]
     return replies_from([*head, "", item.text], buttons, protect=True)
 
 

@@ -363,22 +363,32 @@ async def test_pressing_the_same_button_twice_is_harmless(
     assert telegram_errors(standin, 1015) == []
 
 
-async def test_export_uploads_the_data_and_a_pdf_report(
+async def test_export_uploads_one_archive_that_verifies_with_the_code_in_its_message(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
+    import io
+    import json
+    import zipfile
+
+    from bot.reports.archive import verify_archive
+
     user = ChatUser(standin, 1016)
     await user.say("/start")
     await user.say("He read my messages every night")
     await user.say("/export")
 
-    def documents() -> list[SentMessage] | None:
+    def archive() -> SentMessage | None:
         docs = [m for m in user.messages() if m.method == "sendDocument"]
-        return docs if len(docs) >= 2 else None
+        return docs[0] if docs else None
 
-    data, report = await standin.wait_for(documents, timeout=15)
-    assert data.file is not None and report.file is not None  # multipart uploads
-    assert data.file.filename.startswith("export-") and data.file.filename.endswith(".json")
-    assert data.file.content_type == "application/json"
-    assert "He read my messages every night" in data.file.data.decode()
-    assert report.file.filename.endswith(".pdf") and report.file.data.startswith(b"%PDF")
+    sent = await standin.wait_for(archive, timeout=15)
+    assert sent.file is not None  # a multipart upload
+    assert sent.file.filename.startswith("backup-") and sent.file.filename.endswith(".zip")
+    with zipfile.ZipFile(io.BytesIO(sent.file.data)) as zf:
+        document = json.loads(zf.read("data.json"))
+        assert zf.read("report.pdf").startswith(b"%PDF")
+    assert "He read my messages every night" in json.dumps(document)
+    code = document["integrity"]["final"]
+    assert sent.text is not None and code in sent.text
+    assert verify_archive(sent.file.data, code).intact
     assert telegram_errors(standin, 1016) == []

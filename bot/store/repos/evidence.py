@@ -28,6 +28,7 @@ def _record(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> Evide
         danger=tuple(body.get("danger", ())),
         felt=body.get("felt") if body.get("felt") in ("yes", "unsure", "no") else None,
         channel=str(body["channel"]) if body.get("channel") else None,
+        details=tuple((str(name), str(answer)) for name, answer in body.get("details", ())),
     )
     return EvidenceRecord(item=item, note=str(body.get("note", "")))
 
@@ -51,6 +52,7 @@ class EvidenceRepo:
         at: datetime,
         felt: str | None = None,
         channel: str | None = None,
+        details: Sequence[tuple[str, str]] = (),
     ) -> str:
         body = {
             "kind": kind,
@@ -62,6 +64,7 @@ class EvidenceRepo:
             "note": note,
             "felt": felt,
             "channel": channel,
+            "details": [[name, answer] for name, answer in details],
         }
         return await add_dated(
             self._db,
