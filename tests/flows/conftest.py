@@ -248,7 +248,7 @@ class FakeStore:
                         effect.tactics,
                         effect.danger,
                         effect.felt,
-                        effect.details,
+                        details=effect.details,
                     )
                 )
             case DeleteEvidence(evidence_id):
