@@ -572,13 +572,26 @@ def _clear() -> UpdateSettings:
 
 
 def _ask_back(state: BackState, data: UserData) -> tuple[Reply, ...]:
-    first = "Just checking in." if discreet(data) else "Checking back about wanting to reply."
+    if discreet(data):
+        # a notification someone else may read: nothing about replying to anyone
+        rows = keyboard(
+            [button("It went fine", UrBack.HELD)],
+            [button("Not as planned", UrBack.REPLIED)],
+            [button("Still deciding", UrBack.UNSURE)],
+        )
+        return (Reply("Just checking in. How did it go?", rows, kind="checkin"),)
     rows = keyboard(
         [button("Yes, I held off", UrBack.HELD)],
         [button("I replied", UrBack.REPLIED)],
         [button("Still deciding", UrBack.UNSURE)],
     )
-    return (Reply(f"{first}\nWere you able to hold off?", rows, kind="checkin"),)
+    return (
+        Reply(
+            "Checking back about wanting to reply.\nWere you able to hold off?",
+            rows,
+            kind="checkin",
+        ),
+    )
 
 
 def _ask_again(state: BackState, data: UserData) -> tuple[Reply, ...]:

@@ -71,6 +71,23 @@ def test_the_check_ins_answers_keep_their_plain_words_when_discreet_is_off(known
         assert plain in shown
 
 
+#: Words of the urge check-back that tell a reader someone was about to reply to someone.
+HOLDING_OFF = ("hold off", "held off", "replied", "reply")
+
+
+def test_the_urge_check_back_reads_neutrally_in_discreet_mode(known: Convo) -> None:
+    out = known.trigger("checkback:urge")
+    shown = screen(out.replies)
+    assert telling(out.replies) == [] and not [w for w in HOLDING_OFF if w in shown]
+    assert len(labels(out.replies)) == 3  # the same three answers, in other words
+
+
+def test_the_urge_check_back_keeps_its_plain_words_when_discreet_is_off(known: Convo) -> None:
+    known.store.settings["discreet"] = False
+    out = known.trigger("checkback:urge")
+    assert {"Yes, I held off", "I replied"} <= set(labels(out.replies))
+
+
 def test_the_main_menu_reads_neutrally_in_discreet_mode(known: Convo) -> None:
     out = known.say("hi")
     assert telling(out.replies) == []

@@ -87,7 +87,7 @@ def test_checkback_asks_and_logs_the_pull_from_before(known: Convo) -> None:
     known.tap(Ur.LATER(15))
     out = known.trigger("checkback:urge")
     assert out.replies[0].kind == "checkin"
-    assert "hold off" in out.replies[0].text
+    assert "How did it go?" in out.replies[0].text  # discreet (the default): no "hold off"
     out = known.tap(UrBack.HELD)
     assert LogEvent("urge", {"pull": "guilt", "outcome": "held"}) in out.effects
     assert known.store.settings["urge_pending"] is None
