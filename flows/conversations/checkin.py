@@ -30,7 +30,7 @@ from flows.replies import button, grid, keyboard
 from flows.replies import discreet as is_discreet
 from flows.settings import EVERY_DAY, CheckinJson, CheckinSchedule
 from flows.steps import Flow, FlowState, Result, Step, end, go, stay, to
-from flows.timezones import find_zone, shown_name, valid_zone
+from flows.timezones import find_zone, is_fixed_offset, shown_name, valid_zone
 from flows.types import Input, LogEvent, Outcome, Reply, UpdateSettings, UserData
 
 DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -196,7 +196,7 @@ def _ask_time(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
 def _ask_tz(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Which time zone are you in? Type your city (like Berlin or Chicago) or a UTC "
-        "offset (like +2 or UTC-5)."
+        "offset (like +2, UTC-5 or +5:30)."
     )
     keep = [] if state.setup else [[button(f"Keep {shown_name(state.tz)}", Ck.KEEP_ZONE)]]
     return (Reply(text, keyboard(*keep)),)
@@ -204,7 +204,7 @@ def _ask_tz(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
 
 def _ask_tz_confirm(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
     text = f"I understood: {shown_name(state.guess)}."
-    if state.guess.startswith("Etc/GMT"):
+    if is_fixed_offset(state.guess):
         text += (
             " A fixed offset doesn't follow daylight saving, so the time may be an hour off "
             "for part of the year. A city does follow it."
@@ -285,8 +285,8 @@ def _zone_typed(state: CheckinState, text: str, inp: Input, data: UserData) -> R
     guess = find_zone(text)
     if guess is None:
         again = Reply(
-            "I couldn't place that. Try a large city near you, or an offset in whole "
-            "hours like +2 or UTC-5."
+            "I couldn't place that. Try a large city near you, or an offset from UTC like "
+            "+2, UTC-5 or +5:30."
         )
         return to("tz", again)
     return go(FLOW, replace(state, guess=guess.zone), "tz_confirm", data)
