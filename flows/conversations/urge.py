@@ -310,6 +310,7 @@ def _later(state: UrgeState, press: Press, data: UserData) -> Result:
                 effects=(
                     ScheduleCheckback(minutes=minutes, topic="urge"),
                     UpdateSettings({"urge_pending": {"pull": state.pull}}),
+                    _log(state.pull, "waiting"),  # holding off, until the check-back says
                 ),
             )
     return None
@@ -437,7 +438,7 @@ def _practical_only(state: UrgeState, press: Press, data: UserData) -> Result:
         "Keep it to that one answer. If they come back with more than the practical "
         "part, you don't have to answer the rest."
     )
-    return end(Reply(text), effects=(_log(state.pull, "replied", necessary=True),))
+    return end(Reply(text), effects=(_log(state.pull, "necessary", necessary=True),))
 
 
 # --------------------------------------------------------------------------- moves: unsent
@@ -590,11 +591,16 @@ def _ask_again(state: BackState, data: UserData) -> tuple[Reply, ...]:
 
 def _back_held(state: BackState, press: Press, data: UserData) -> Result:
     text = "Good. That's one more time you chose yourself."
-    return end(Reply(text), effects=(_log(state.pull, "held"), _clear()))
+    return end(Reply(text), effects=(_back_log(state, "held"), _clear()))
+
+
+def _back_log(state: BackState, outcome: str) -> LogEvent:
+    """The check-back's answer, which settles the "wait it out" logged before it."""
+    return _log(state.pull, outcome, checkback=True)
 
 
 def _back_replied(state: BackState, press: Press, data: UserData) -> Result:
-    return end(Reply(REPLIED_WORDS), effects=(_log(state.pull, "replied"), _clear()))
+    return end(Reply(REPLIED_WORDS), effects=(_back_log(state, "replied"), _clear()))
 
 
 def _ask_later(state: BackState, press: Press, data: UserData) -> Result:
@@ -609,7 +615,7 @@ def _ask_later(state: BackState, press: Press, data: UserData) -> Result:
 
 def _no_again(state: BackState, press: Press, data: UserData) -> Result:
     text = "Okay. Whenever it gets loud again, /urge is here."
-    return end(Reply(text), effects=(_log(state.pull, "undecided"), _clear()))
+    return end(Reply(text), effects=(_back_log(state, "undecided"), _clear()))
 
 
 BACK_FLOW: Flow[BackState] = Flow(
