@@ -119,6 +119,12 @@ COMMANDS: tuple[Cmd, ...] = (
     # reached from /safety and the safety path; its name stays out of the menu
     Cmd("riskcheck", "A short check", starts="riskcheck", in_menu=False),
     Cmd(
+        "support",
+        "Someone to reach",
+        "set, change or remove the person you trust to reach when it's hard.",
+        starts="support",
+    ),
+    Cmd(
         "privacy",
         "Privacy settings",
         "discreet mode, auto-delete, what I store.",

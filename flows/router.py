@@ -32,6 +32,7 @@ from flows.conversations import (
     reasons,
     riskcheck,
     safety,
+    support,
     urge,
     wipe,
 )
@@ -67,6 +68,7 @@ FLOWS: dict[str, Flow[Any]] = {
         wipe.WIPE_FLOW,
         evidence.FLOW,
         riskcheck.FLOW,
+        support.FLOW,
     )
 }
 
@@ -93,6 +95,7 @@ BEGIN: dict[str, Starter] = {
     "hoover": hoover.start,
     "monkey": monkey.start,
     "reasons": reasons.start,
+    "support": support.start,
     "checkin": checkin.start,
     "evidence": evidence.start,
     "safety": safety.start,

@@ -11,12 +11,11 @@ from dataclasses import dataclass, replace
 
 from flows import analysis
 from flows.choices import Choice, Press
+from flows.conversations import support
 from flows.conversations.reasons import NO_REASONS_LINE, read_back
 from flows.conversations.safety import danger_first
 from flows.necessary_contact import draft_replies, logistics_replies
 from flows.replies import (
-    MAX_HOW,
-    MAX_LABEL,
     MAX_PASTE,
     button,
     clip,
@@ -364,8 +363,7 @@ def _no_support(state: UrgeState, press: Press, data: UserData) -> Result:
 
 
 def _support_named(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
-    name, _ = clip(" ".join(text.split()), MAX_LABEL)
-    return go(FLOW, replace(state, sup=name), "sup_how", data)
+    return go(FLOW, replace(state, sup=support.clean_name(text)), "sup_how", data)
 
 
 def _support_saved(state: UrgeState, how: str, data: UserData) -> Outcome:
@@ -381,8 +379,7 @@ def _support_saved(state: UrgeState, how: str, data: UserData) -> Outcome:
 
 
 def _support_how(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
-    how, _ = clip(text, MAX_HOW)
-    return _support_saved(state, how, data)
+    return _support_saved(state, support.clean_how(text), data)
 
 
 def _support_how_skipped(state: UrgeState, press: Press, data: UserData) -> Result:

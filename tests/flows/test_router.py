@@ -27,7 +27,7 @@ def test_commands_are_the_stable_names_from_the_brief() -> None:
     names = [c.name for c in COMMANDS if c.in_menu]
     assert names == [
         "start", "help", "urge", "hoover", "monkey", "reasons", "checkin", "progress",
-        "evidence", "safety", "privacy", "hide", "export", "wipe", "cancel",
+        "evidence", "safety", "support", "privacy", "hide", "export", "wipe", "cancel",
     ]  # fmt: skip
 
 

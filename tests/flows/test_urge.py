@@ -42,7 +42,7 @@ def test_the_users_own_reasons_are_read_back(known: Convo) -> None:
 def test_reasons_saved_in_onboarding_come_back_in_the_urge_flow(convo: Convo) -> None:
     convo.command("start")
     convo.say("She mocked me in front of my kids")
-    convo.tap(Ob.SKIP)
+    convo.tap(Ob.DONE)
     convo.command("urge")
     out = convo.tap(Ur.PULL("guilt"))
     assert "She mocked me in front of my kids" in text_of(out)
