@@ -39,6 +39,7 @@ from flows.conversations import (
 from flows.replies import LONG_PASTE, MAX_PASTE, button, clip, keyboard, main_menu
 from flows.session import Here, Turn
 from flows.steps import Flow
+from flows.typed_words import button_named, wrong_reply
 from flows.types import (
     Command,
     Effect,
@@ -77,7 +78,6 @@ MEDIA_IN_FLOW = (
     "copy the words in?"
 )
 MEDIA_NO_FLOW = "I can only read text, not stickers, photos or voice messages."
-NUDGE = "I hear you. When you're ready, tap one of the options below (or /cancel to stop)."
 CANCELLED = "Okay, stopped. Nothing you wrote was lost."
 KEPT_DRAFT = "What you were writing is saved in your unsent messages (see /urge)."
 
@@ -370,6 +370,12 @@ def _text(here: Here | None, inp: Input, data: UserData) -> Turn:
         warned.append(safety.GENTLE)
     if cut:
         before.append(Reply(f"That was very long, so I kept the first {MAX_PASTE} characters."))
+    if inp.kind == "text" and not kinds:
+        pressed = _typed_button(here, inp, data)
+        if pressed is not None:
+            return replace(
+                pressed, replies=(*before, *pressed.replies), effects=(*effects, *pressed.effects)
+            )
     if here is None or here.offering:
         resume = here.resume if here else None
         return _advance(_outside(inp, data), resume, before, effects, warned)
@@ -383,8 +389,20 @@ def _text(here: Here | None, inp: Input, data: UserData) -> Turn:
         if long:
             resume, kept = _leave(here, incoming.FLOW.name)
             return _advance(incoming.start(inp, data), resume, before, [*effects, *kept], warned)
-        out = Outcome(replies=(Reply(NUDGE), *_render(here, data)), state=raw)
+        shown = _render(here, data)
+        out = Outcome(replies=(Reply(wrong_reply(text, shown)), *shown), state=raw)
     return _advance(out, here.resume, before, effects, warned)
+
+
+def _typed_button(here: Here | None, inp: Input, data: UserData) -> Turn | None:
+    """Typing a button's own words presses it (not where someone's message is pasted)."""
+    if here is not None and not here.offering and here.step in FLOWS[here.flow].incoming_steps:
+        return None
+    value = button_named(inp.text, render(here, data))
+    if value is None:
+        return None
+    out = _choice(here, replace(inp, kind="choice", text=value), data)
+    return None if out.ignored else out
 
 
 def _outside(inp: Input, data: UserData) -> Outcome:
