@@ -35,6 +35,8 @@ class Menu(Choice):
     #: "Yes, go back" to the flow a command interrupted; "No, thanks".
     RESUME = "go.back"
     NO_RESUME = "go.noback"
+    #: "That's all of it": the pieces of a long paste are complete (``flows.pieces``).
+    PIECES_DONE = "go.pieces"
 
 
 @dataclass(frozen=True)

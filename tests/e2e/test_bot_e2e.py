@@ -117,6 +117,22 @@ async def test_onboarding_with_reasons_sent_as_separate_messages(
     assert telegram_errors(standin, 1101) == []
 
 
+async def test_a_10000_character_paste_arrives_in_pieces_and_is_kept_whole(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    """Telegram delivers a 10,000-character paste as three messages."""
+    user = ChatUser(standin, 1102)
+    line = "You never cared about anyone but yourself and now everyone can see it. "
+    paste = (line * 200)[:10_000]
+    await user.say("/hoover")
+    step = visible(await user.say(paste[:4096]))
+    assert "first part" in step and "That's all of it" in user.button_labels()
+    await user.say(paste[4096:8192])
+    step = visible(await user.say(paste[8192:]))
+    assert "3 pieces together" in step and "characters are kept" in step
+    assert telegram_errors(standin, 1102) == []
+
+
 async def test_urge_flow_reads_reasons_back_and_waits_it_out(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
