@@ -374,7 +374,7 @@ def _text(here: Here | None, inp: Input, data: UserData) -> Turn:
         before += warning
         effects += logged
     elif check.possible and safety.GENTLE not in warned:
-        before.append(safety.gentle_check(source))
+        before.append(safety.gentle_check(source, data))
         warned.append(safety.GENTLE)
     if cut:
         before.append(pieces.cut_note(length))

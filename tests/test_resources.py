@@ -10,7 +10,7 @@ import pytest
 
 from bot.config import ConfigError, Settings
 from bot.resources import load_resources
-from flows.conversations.safety import safety_message
+from flows.conversations.safety import gentle_check, safety_message
 from flows.conversations.safety_path import path_replies
 from flows.settings import UserSettings
 from flows.types import UserData
@@ -114,3 +114,10 @@ def test_for_self_harm_the_crisis_line_comes_first_on_every_path(region: str, ki
     # anything else keeps the operator's order (the abuse line first)
     other = safety_message(["violence"], data).text
     assert other.index(abuse) < other.index(crisis)
+
+
+def test_the_gentle_question_about_the_users_own_words_names_the_crisis_line() -> None:
+    data = _data("uk")
+    text = gentle_check("user", data).text
+    assert "116 123" in text and text.index("116 123") < text.index("/safety")
+    assert "116 123" not in gentle_check("incoming", data).text

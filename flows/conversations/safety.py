@@ -101,11 +101,22 @@ _GENTLE_INCOMING = (
 )
 
 
-def gentle_check(source: str) -> Reply:
+def gentle_check(source: str, data: UserData) -> Reply:
     """A softer line than the safety message, for a text that leans towards danger without
     showing it plainly (``analysis.check_danger``'s ``possible``).  It travels with the
-    step's reply rather than on its own."""
-    return Reply(_GENTLE_INCOMING if source == "incoming" else _GENTLE_USER)
+    step's reply rather than on its own.  About the user's own words it names the crisis
+    line straight away, since it speaks of hurting yourself."""
+    if source == "incoming":
+        return Reply(_GENTLE_INCOMING)
+    region = data.resources.region(data.settings.region)
+    crisis = [line for line in region.lines if line.topic == "crisis"]
+    if not crisis:
+        return Reply(_GENTLE_USER)
+    lines = "\n".join(_line(line) for line in crisis)
+    return Reply(
+        f"If you're having thoughts of hurting yourself, you can talk to someone now:\n{lines}"
+        "\n\nIf you're not safe right now, /safety shows who to call."
+    )
 
 
 def danger_first(
