@@ -9,7 +9,12 @@ The router owns what is common to every flow:
   the safety message goes first (``Here.warned`` avoids repeating it),
 - forwarded messages and long pastes outside a flow, media where text is expected,
   forged or stale buttons (``Outcome(ignored=True)``), over-long text, and a long paste
-  that Telegram cut into pieces (:mod:`flows.pieces`, ``Here.pieces``).
+  that Telegram cut into pieces (:mod:`flows.pieces`, ``Here.pieces``), and wrong input
+  answered with what was wrong (:mod:`flows.typed_words`: a button's own words press it).
+
+(Over 400 lines: every kind of input passes through the same moves between flows -
+leave, keep what was typed, offer to go back - and each part here uses them; the wording
+and the pure decisions live in flows.pieces and flows.typed_words.)
 """
 
 from __future__ import annotations
