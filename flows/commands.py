@@ -35,6 +35,8 @@ class Menu(Choice):
     #: "Yes, go back" to the flow a command interrupted; "No, thanks".
     RESUME = "go.back"
     NO_RESUME = "go.noback"
+    #: "That's all of it": the pieces of a long paste are complete (``flows.pieces``).
+    PIECES_DONE = "go.pieces"
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,12 @@ COMMANDS: tuple[Cmd, ...] = (
     ),
     # reached from /safety and the safety path; its name stays out of the menu
     Cmd("riskcheck", "A short check", starts="riskcheck", in_menu=False),
+    Cmd(
+        "support",
+        "Someone to reach",
+        "set, change or remove the person you trust to reach when it's hard.",
+        starts="support",
+    ),
     Cmd(
         "privacy",
         "Privacy settings",

@@ -1,9 +1,14 @@
 """Progress from the event log: streaks, totals and the last 30 days, and its wording.
 
 A day counts against the streak only when it holds a contact the user did not have to
-make (a reply to an urge, a check-in or a report of contact that was not necessary).
-Such a day starts a new streak; it never erases what came before: the best streak and
-the total of good days keep every earlier day.
+make (a reply to an urge, a check-in or a report of contact that was not necessary) and
+no urge held off after it.  Necessary contact kept to the practical answer is not a
+setback, and an urge held off makes the day a good one.  A setback day starts a new
+streak; it never erases what came before: the best streak and the total of good days keep
+every earlier day.
+
+"Wait it out" counts as holding off from the moment it is chosen; the check-back's answer
+settles it (held off: counted once; replied after all: the wait no longer counts).
 
 Days are calendar days in the user's own time zone (the check-in zone, else UTC).
 """
@@ -25,7 +30,7 @@ def is_relapse(event: EventView) -> bool:
     """True for a contact the user did not have to make."""
     data = event.data
     if event.kind == "urge":
-        return data.get("outcome") == "replied"
+        return data.get("outcome") == "replied" and data.get("necessary") is not True
     if event.kind == "checkin":
         return data.get("status") == "contact" and data.get("necessary") is False
     if event.kind == "contact":
@@ -76,22 +81,38 @@ def user_zone(settings: UserSettings) -> tzinfo:
 def compute(events: Iterable[EventView], now: datetime, tz: tzinfo) -> Progress:
     """Stats over ``events`` as of ``now`` (aware), days counted in ``tz``."""
     today = now.astimezone(tz).date()
-    relapse_days: set[date] = set()
+    #: the day's last setback, and when urges were held off
+    last_relapse: dict[date, datetime] = {}
+    held_at: dict[date, list[datetime]] = {}
     first: date | None = None
     held: dict[date, int] = {}
     logged: dict[date, int] = {}
     mood: dict[date, tuple[datetime, int]] = {}
     urges_held = hoovers = relays = checkins = 0
-    for event in events:
+    waiting: list[tuple[date, datetime]] = []  # "wait it out" not settled by a check-back
+    for event in sorted(events, key=lambda e: e.at):
         day = event.at.astimezone(tz).date()
         if day > today:
             continue
         first = day if first is None or day < first else first
         if is_relapse(event):
-            relapse_days.add(day)
-        if event.kind == "urge" and event.data.get("outcome") == "held":
+            last_relapse[day] = event.at
+        outcome = event.data.get("outcome") if event.kind == "urge" else None
+        if outcome is not None and event.data.get("checkback") and waiting:
+            settled, began = waiting.pop()
+            if outcome == "held":
+                held_at.setdefault(day, []).append(event.at)
+                continue  # counted when the wait began
+            if outcome == "replied":
+                urges_held -= 1
+                held[settled] -= 1
+                held_at[settled].remove(began)
+        if outcome in ("held", "waiting"):
             urges_held += 1
             held[day] = held.get(day, 0) + 1
+            held_at.setdefault(day, []).append(event.at)
+            if outcome == "waiting":
+                waiting.append((day, event.at))
         elif event.kind == "hoover":
             hoovers += 1
             logged[day] = logged.get(day, 0) + 1
@@ -105,6 +126,9 @@ def compute(events: Iterable[EventView], now: datetime, tz: tzinfo) -> Progress:
                 if day not in mood or mood[day][0] <= event.at:
                     mood[day] = (event.at, value)
 
+    relapse_days = {
+        day for day, at in last_relapse.items() if not any(h >= at for h in held_at.get(day, ()))
+    }
     streak = best = run = good = tracked = 0
     if first is not None:
         day = first

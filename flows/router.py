@@ -8,7 +8,13 @@ The router owns what is common to every flow:
 - the safety net: every text and forward is checked for danger before anything else and
   the safety message goes first (``Here.warned`` avoids repeating it),
 - forwarded messages and long pastes outside a flow, media where text is expected,
-  forged or stale buttons (``Outcome(ignored=True)``), over-long text.
+  forged or stale buttons (``Outcome(ignored=True)``), over-long text, and a long paste
+  that Telegram cut into pieces (:mod:`flows.pieces`, ``Here.pieces``), and wrong input
+  answered with what was wrong (:mod:`flows.typed_words`: a button's own words press it).
+
+(Over 400 lines: every kind of input passes through the same moves between flows -
+leave, keep what was typed, offer to go back - and each part here uses them; the wording
+and the pure decisions live in flows.pieces and flows.typed_words.)
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
-from flows import analysis, commands
+from flows import analysis, commands, pieces
 from flows.analysis.context import Sender
 from flows.choices import Press, unpack
 from flows.commands import Menu
@@ -33,12 +39,14 @@ from flows.conversations import (
     reasons,
     riskcheck,
     safety,
+    support,
     urge,
     wipe,
 )
 from flows.replies import LONG_PASTE, MAX_PASTE, button, clip, keyboard, main_menu
 from flows.session import Here, Turn
 from flows.steps import Flow
+from flows.typed_words import button_named, wrong_reply
 from flows.types import (
     Command,
     Effect,
@@ -69,6 +77,7 @@ FLOWS: dict[str, Flow[Any]] = {
         evidence.FLOW,
         incident.FLOW,
         riskcheck.FLOW,
+        support.FLOW,
     )
 }
 
@@ -77,7 +86,6 @@ MEDIA_IN_FLOW = (
     "copy the words in?"
 )
 MEDIA_NO_FLOW = "I can only read text, not stickers, photos or voice messages."
-NUDGE = "I hear you. When you're ready, tap one of the options below (or /cancel to stop)."
 CANCELLED = "Okay, stopped. Nothing you wrote was lost."
 KEPT_DRAFT = "What you were writing is saved in your unsent messages (see /urge)."
 
@@ -95,6 +103,7 @@ BEGIN: dict[str, Starter] = {
     "hoover": hoover.start,
     "monkey": monkey.start,
     "reasons": reasons.start,
+    "support": support.start,
     "checkin": checkin.start,
     "evidence": evidence.start,
     "incident": incident.start,
@@ -218,6 +227,8 @@ def render(here: Here | None, data: UserData) -> tuple[Reply, ...]:
         return (main_menu(data),)
     if here.offering:
         return (_resume_offer(_inner(here), data.locked),)
+    if here.pieces is not None:
+        return (pieces.waiting(here.pieces),)
     return _render(here, data)
 
 
@@ -311,6 +322,10 @@ def _choice(here: Here | None, inp: Input, data: UserData) -> Turn:
         return Turn(replies=(words, *shown), state=here)
     if here is None:
         return _ignored(here)
+    if press == Press(Menu.PIECES_DONE):
+        if here.pieces is None:
+            return _ignored(here)
+        return _pieces_done(here, here.pieces, inp, data, [], [], [])
     if here.offering:
         resume = _inner(here)
         if press == Press(Menu.RESUME):
@@ -334,7 +349,7 @@ def _media(here: Here | None, data: UserData) -> Turn:
 
 
 def _source(here: Here | None, inp: Input) -> Literal["user", "incoming"]:
-    if inp.kind == "forward":
+    if inp.kind == "forward" or (here is not None and here.pieces is not None):
         return "incoming"
     if here is None or here.offering:
         return "incoming" if len(inp.text) > LONG_PASTE else "user"
@@ -352,6 +367,7 @@ def _sender(here: Here | None, source: str) -> Sender:
 
 
 def _text(here: Here | None, inp: Input, data: UserData) -> Turn:
+    length = len(inp.text)
     text, cut = clip(inp.text, MAX_PASTE)
     inp = replace(inp, text=text)
     source = _source(here, inp)
@@ -366,15 +382,35 @@ def _text(here: Here | None, inp: Input, data: UserData) -> Turn:
         before += warning
         effects += logged
     elif check.possible and safety.GENTLE not in warned:
-        before.append(safety.gentle_check(source))
+        before.append(safety.gentle_check(source, data))
         warned.append(safety.GENTLE)
     if cut:
-        before.append(Reply(f"That was very long, so I kept the first {MAX_PASTE} characters."))
+        before.append(pieces.cut_note(length))
+    if here is not None and here.pieces is not None and inp.kind == "text":
+        held = here.pieces.add(text)
+        if pieces.may_continue(text):
+            waiting = replace(here, pieces=held, warned=tuple(warned))
+            return Turn(
+                replies=(*before, pieces.waiting(held)), state=waiting, effects=tuple(effects)
+            )
+        return _pieces_done(here, held, inp, data, before, effects, warned)
+    if inp.kind == "text" and not kinds:
+        pressed = _typed_button(here, inp, data)
+        if pressed is not None:
+            return replace(
+                pressed, replies=(*before, *pressed.replies), effects=(*effects, *pressed.effects)
+            )
     if here is None or here.offering:
         resume = here.resume if here else None
+        if inp.kind == "forward" or len(text) > LONG_PASTE:
+            return _start_incoming(inp, data, resume, before, effects, warned)
         return _advance(_outside(inp, data), resume, before, effects, warned)
     here = replace(here, warned=tuple(warned))
     spec = FLOWS[here.flow]
+    if inp.kind == "text" and pieces.may_continue(text) and here.step in spec.incoming_steps:
+        held = pieces.Held().add(text)
+        waiting = replace(here, pieces=held)
+        return Turn(replies=(*before, pieces.waiting(held)), state=waiting, effects=tuple(effects))
     raw = here.flow_json()
     takes = inp.kind != "forward" or spec.takes_forward(raw)
     out = spec.step(raw, inp, data) if takes else None
@@ -382,13 +418,66 @@ def _text(here: Here | None, inp: Input, data: UserData) -> Turn:
         long = inp.kind == "forward" or len(text) > LONG_PASTE
         if long:
             resume, kept = _leave(here, incoming.FLOW.name)
-            return _advance(incoming.start(inp, data), resume, before, [*effects, *kept], warned)
-        out = Outcome(replies=(Reply(NUDGE), *_render(here, data)), state=raw)
+            return _start_incoming(inp, data, resume, before, [*effects, *kept], warned)
+        shown = _render(here, data)
+        out = Outcome(replies=(Reply(wrong_reply(text, shown)), *shown), state=raw)
     return _advance(out, here.resume, before, effects, warned)
 
 
+def _start_incoming(
+    inp: Input,
+    data: UserData,
+    resume: Here | None,
+    before: Sequence[Reply],
+    effects: Sequence[Effect],
+    warned: Sequence[str],
+) -> Turn:
+    """A forward or a long paste outside a flow: "who is it from?" - or, for what may be
+    the first piece of a longer paste, the question whether more is coming."""
+    out = incoming.start(inp, data)
+    if inp.kind != "text" or not pieces.may_continue(inp.text):
+        return _advance(out, resume, before, effects, warned)
+    held = pieces.Held().add(inp.text)
+    turn = _advance(replace(out, replies=(pieces.waiting(held),)), resume, before, effects, warned)
+    assert turn.state is not None  # the incoming flow starts with a question
+    return replace(turn, state=replace(turn.state, pieces=held))
+
+
+def _pieces_done(
+    here: Here,
+    held: pieces.Held,
+    inp: Input,
+    data: UserData,
+    before: Sequence[Reply],
+    effects: Sequence[Effect],
+    warned: Sequence[str],
+) -> Turn:
+    """The pieces of a long paste are all here: hand the whole to the step that asked for
+    it (or to the incoming flow), saying what was kept."""
+    target = replace(here, pieces=None)
+    whole = replace(inp, kind="text", text=held.whole)
+    note = [*before, pieces.kept_note(held)]
+    if target.flow == incoming.FLOW.name:
+        out = incoming.start(whole, data)
+    else:
+        raw = target.flow_json()
+        stepped = FLOWS[target.flow].step(raw, whole, data)
+        shown = _render(target, data)
+        out = stepped or Outcome(replies=(Reply(wrong_reply(whole.text, shown)), *shown), state=raw)
+    return _advance(out, target.resume, note, effects, [*target.warned, *warned])
+
+
+def _typed_button(here: Here | None, inp: Input, data: UserData) -> Turn | None:
+    """Typing a button's own words presses it (not where someone's message is pasted)."""
+    if here is not None and not here.offering and here.step in FLOWS[here.flow].incoming_steps:
+        return None
+    value = button_named(inp.text, render(here, data))
+    if value is None:
+        return None
+    out = _choice(here, replace(inp, kind="choice", text=value), data)
+    return None if out.ignored else out
+
+
 def _outside(inp: Input, data: UserData) -> Outcome:
-    """Free text, a forward or a long paste outside any flow."""
-    if inp.kind == "forward" or len(inp.text) > LONG_PASTE:
-        return incoming.start(inp, data)
+    """Free text outside any flow (a forward or a long paste: ``_start_incoming``)."""
     return Outcome(replies=(main_menu(data, "I'm here. What would help right now?"),))

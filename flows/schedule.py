@@ -9,16 +9,17 @@ daylight-saving changes.  On the day the clocks go forward, a time that does not
 is moved to the next minute that does (02:30 becomes 03:00 in New York); on the day
 they go back, a time that happens twice is due only at its first occurrence.
 
-Every instant returned is timezone-aware UTC.  Only :mod:`zoneinfo` is used.
+Every instant returned is timezone-aware UTC.  Only :mod:`zoneinfo` is used (and a fixed
+offset for "UTC+05:30", which has no IANA name: :func:`flows.timezones.load_zone`).
 """
 
 from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flows.settings import CheckinSchedule
+from flows.timezones import load_zone
 
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 #: Topics a check-back may carry (stored in plaintext, so a fixed vocabulary only).
@@ -39,10 +40,7 @@ def zone(checkin: CheckinSchedule | None) -> tzinfo:
     """The check-in's time zone (UTC when missing or unknown)."""
     if checkin is None:
         return UTC
-    try:
-        return ZoneInfo(checkin.tz)
-    except (ZoneInfoNotFoundError, ValueError):
-        return UTC
+    return load_zone(checkin.tz) or UTC
 
 
 def is_active(checkin: CheckinSchedule | None) -> bool:

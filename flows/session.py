@@ -20,6 +20,8 @@ from types import MappingProxyType
 from typing import Self
 
 from flows.conversations.lockstate import Lock
+from flows.pieces import KEY as PIECES
+from flows.pieces import Held, load_held
 from flows.types import Effect, FlowJson, Reply
 
 #: The "flow" of the question "do you want to go back to ...?" (it has no fields).
@@ -44,6 +46,8 @@ class Here:
     resume: Here | None = None
     #: danger kinds the safety message was shown for (the flows read them as ``warned``)
     warned: tuple[str, ...] = ()
+    #: the pieces of a long paste held until they are all here (``flows.pieces``)
+    pieces: Held | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Self:
         return self  # frozen all the way down: a copy would be the same value
@@ -65,7 +69,7 @@ class Here:
     def of(cls, state: FlowJson) -> Here:
         """A flow's new state (``Flow.dump``) as a place; its ``warned`` is the router's."""
         warned = state.get("warned")
-        fields = {k: v for k, v in state.items() if k not in ("flow", "warned", "resume")}
+        fields = {k: v for k, v in state.items() if k not in ("flow", "warned", "resume", PIECES)}
         return cls(
             flow=str(state.get("flow", "")),
             fields=_frozen(fields),
@@ -87,12 +91,15 @@ class Here:
         if not isinstance(raw, Mapping) or not isinstance(raw.get("flow"), str):
             return None
         here = cls.of({str(k): v for k, v in raw.items()})
-        return Here(here.flow, here.fields, cls.from_json(raw.get("resume")), here.warned)
+        resume = cls.from_json(raw.get("resume"))
+        return Here(here.flow, here.fields, resume, here.warned, load_held(raw))
 
     def to_json(self) -> FlowJson:
         out = self.flow_json()
         if self.resume is not None:
             out["resume"] = self.resume.to_json()
+        if self.pieces is not None:
+            out[PIECES] = self.pieces.to_json()
         return out
 
 

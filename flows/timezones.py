@@ -1,11 +1,17 @@
 """Understanding what a person types for their time zone: a city, a country, an IANA
-name ("Europe/Berlin") or a UTC offset ("+2", "UTC-5")."""
+name ("Europe/Berlin") or a UTC offset ("+2", "UTC-5", "+5:30", "UTC+5:45", "-3:30").
+
+A zone is stored by name.  Whole-hour offsets are the IANA ``Etc/GMT`` zones; offsets
+with minutes have no IANA name, so they are stored as ``UTC+05:30`` and read back as a
+fixed :class:`datetime.timezone`.  :func:`load_zone` is the one place a stored name
+becomes a ``tzinfo`` (with :mod:`zoneinfo`)."""
 
 from __future__ import annotations
 
 import re
 import zoneinfo
 from dataclasses import dataclass
+from datetime import timedelta, timezone, tzinfo
 from functools import cache
 
 #: Common cities and countries (lower case) -> IANA zone.  Anything else is matched
@@ -97,7 +103,11 @@ CITIES: dict[str, str] = {
     "utc": "UTC", "gmt": "UTC",
 }  # fmt: skip
 
-_OFFSET = re.compile(r"^(?:utc|gmt)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?$")
+_OFFSET = re.compile(r"^(?:utc|gmt)?\s*([+-])\s*(\d{1,2})(?:[:.h]?(\d{2}))?$")
+#: A stored offset with minutes: "UTC+05:30".
+_FIXED = re.compile(r"^UTC([+-])(\d{2}):(\d{2})$")
+#: The minutes real offsets carry (India +5:30, Nepal +5:45, Newfoundland -3:30, ...).
+OFFSET_MINUTES = (0, 30, 45)
 
 
 @dataclass(frozen=True)
@@ -122,12 +132,28 @@ def _zones() -> dict[str, str]:
     return by_key
 
 
-def valid_zone(name: str) -> bool:
+def load_zone(name: str) -> tzinfo | None:
+    """The zone a stored name stands for, or ``None`` when it is not one."""
+    fixed = _FIXED.match(name)
+    if fixed:
+        sign, hours, minutes = fixed.group(1), int(fixed.group(2)), int(fixed.group(3))
+        if minutes not in OFFSET_MINUTES or not _in_range(sign, hours, minutes):
+            return None
+        delta = timedelta(hours=hours, minutes=minutes)
+        return timezone(delta if sign == "+" else -delta, shown_name(name))
     try:
-        zoneinfo.ZoneInfo(name)
+        return zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
+        return None
+
+
+def valid_zone(name: str) -> bool:
+    return load_zone(name) is not None
+
+
+def is_fixed_offset(name: str) -> bool:
+    """A UTC offset rather than a place: it does not follow daylight saving."""
+    return name.startswith("Etc/GMT") or _FIXED.match(name) is not None
 
 
 def find_zone(text: str) -> ZoneGuess | None:
@@ -149,18 +175,32 @@ def find_zone(text: str) -> ZoneGuess | None:
     return None
 
 
+def _in_range(sign: str, hours: int, minutes: int) -> bool:
+    """Real offsets run from UTC-12 to UTC+14."""
+    total = hours * 60 + minutes
+    return total <= (14 * 60 if sign == "+" else 12 * 60)
+
+
 def _from_offset(sign: str, hours: int, minutes: str | None) -> ZoneGuess | None:
-    if minutes not in (None, "00") or hours > 14 or (sign == "-" and hours > 12):
+    mins = int(minutes or 0)
+    if mins not in OFFSET_MINUTES or not _in_range(sign, hours, mins):
         return None
-    if hours == 0:
+    if hours == 0 and mins == 0:
         return ZoneGuess("UTC", "UTC")
+    if mins:
+        zone = f"UTC{sign}{hours:02d}:{mins:02d}"
+        return ZoneGuess(zone, shown_name(zone), fixed_offset=True)
     # The Etc/GMT zones have inverted signs: UTC+2 is Etc/GMT-2.
     zone = f"Etc/GMT{'-' if sign == '+' else '+'}{hours}"
     return ZoneGuess(zone, f"UTC{sign}{hours}", fixed_offset=True)
 
 
 def shown_name(zone: str) -> str:
-    """How we show a stored zone: "UTC+2" for Etc/GMT-2, the IANA name otherwise."""
+    """How we show a stored zone: "UTC+2" for Etc/GMT-2, "UTC+5:30" for UTC+05:30, the
+    IANA name otherwise."""
+    fixed = _FIXED.match(zone)
+    if fixed:
+        return f"UTC{fixed.group(1)}{int(fixed.group(2))}:{fixed.group(3)}"
     match = re.fullmatch(r"Etc/GMT([+-])(\d{1,2})", zone)
     if match:
         return f"UTC{'-' if match.group(1) == '+' else '+'}{match.group(2)}"

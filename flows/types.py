@@ -49,7 +49,8 @@ DANGER_KINDS: tuple[str, ...] = (
 )
 
 #: Event kinds logged for progress.  ``data`` carries the details named here.
-#: - "urge":     {"pull": str, "outcome": "held" | "replied" | "undecided"}
+#: - "urge":     {"pull": str, "outcome": "held" | "waiting" | "replied" | "necessary" |
+#:                "undecided", "checkback": True when it answers a "wait it out"}
 #: - "hoover":   {"tactics": [...], "plan": "no_reply" | "necessary"}
 #: - "relay":    {"sender": label, "tactics": [...], "choice": "silence" | "boundary" | "block"}
 #: - "checkin":  {"status": "no_contact" | "tempted" | "contact" | "reached_out",

@@ -17,6 +17,7 @@ from bot.store.facade import Store
 from bot.telegram import callbacks
 from flows.choices import pack
 from flows.conversations.privacy import Pv
+from flows.settings import SupportPerson
 from tests.offline import Call, OfflineRequest, UpdateFactory
 
 USER = 4242
@@ -495,3 +496,29 @@ async def test_an_incident_is_written_down_stored_and_exported(env: Env) -> None
         [exported] = json.loads(archive.read("data.json"))["evidence"]
     assert exported["original_at"] == "2025-01-20T22:15:00+00:00"
     assert exported["details"] == {"where": "Station Road", "reference": "Case 88-12"}
+
+
+async def test_reasons_sent_one_by_one_then_a_support_person_set_and_removed_later(
+    env: Env,
+) -> None:
+    await env.send("/start")
+    sent = ["He read my messages", "He called me crazy when I cried"]
+    for reason in sent:
+        replies = await env.send(reason)
+        assert "someone you trust" not in texts(replies)
+    await env.press("Done")
+    await env.press("Skip")
+    user_id = await env.store.find_user(USER)
+    assert user_id is not None
+    assert [r.text for r in await env.store.list_reasons(user_id)] == sent
+    assert (await env.store.get_settings(user_id)).support is None
+    await env.send("/support")
+    await env.send("Maya")
+    replies = await env.press("Skip")
+    assert "Maya" in texts(replies)
+    assert (await env.store.get_settings(user_id)).support == SupportPerson("Maya", "")
+    await env.send("/support")
+    await env.press("Remove")
+    await env.press("Yes, remove")
+    assert (await env.store.get_settings(user_id)).support is None
+    assert not env.request.errors

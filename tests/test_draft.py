@@ -20,6 +20,9 @@ PROBLEM_IDS = {
     "emotional",
     "insult",
     "oversharing",
+    "affection",
+    "well_wishing",
+    "inviting",
     "too_long",
 }
 
@@ -127,3 +130,72 @@ def test_to_json_is_plain_data() -> None:
     assert data["verdict"] == "trim"
     assert data["suggestion"] == "5."
     assert data["problems"][0]["id"] == "apologising"
+
+
+# --------------------------------------------------------------------------- reopening the door
+REPORTED = "Happy birthday. I hope you're well. I've been thinking about you a lot and I miss us."
+
+
+@pytest.mark.parametrize(
+    ("draft", "problem"),
+    [
+        (REPORTED, "affection"),
+        ("Merry Christmas to you and your family.", "well_wishing"),
+        ("Congratulations on the new job!", "well_wishing"),
+        ("Hope all is well with you.", "well_wishing"),
+        ("How have you been?", "well_wishing"),
+        ("How are you", "well_wishing"),
+        ("I still think about us.", "affection"),
+        ("Remember when we went to Cornwall?", "affection"),
+        ("I miss talking to you.", "affection"),
+        ("Those were the days. We used to laugh so much.", "affection"),
+        ("Thinking of you today xx", "affection"),
+        ("My door is always open.", "inviting"),
+        ("We should grab a coffee sometime.", "inviting"),
+        ("Call me whenever.", "inviting"),
+        ("I'm so sorry for everything.", "apologising"),
+        ("I just wanted you to understand why I left.", "explaining"),
+    ],
+)
+def test_what_reopens_the_door_is_held_back(draft: str, problem: str) -> None:
+    for incoming in ("", "Happy new year. I miss you."):
+        check = check_draft(incoming, draft)
+        assert problem in _ids(check), (incoming, draft)
+        assert check.verdict == "dont_send", (incoming, draft, check)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Yes, 5. Hope you're doing well.",
+        "Yes, 5. Take care.",
+        "Yes, 5. Happy birthday.",
+        "Yes, 5. I miss us.",
+        "Yes, 5. How are you?",
+        "Yes, 5. We should talk.",
+    ],
+)
+def test_the_practical_answer_is_kept_and_the_warmth_left_out(draft: str) -> None:
+    check = check_draft(SEED, draft)
+    assert check.verdict == "trim", (draft, check)
+    assert check.suggestion == "Yes, 5."
+
+
+@pytest.mark.parametrize(
+    ("incoming", "draft"),
+    [
+        (SEED, "Yes, I'll take care of her bag."),
+        (SEED, "Yes, 5. Remember her inhaler."),
+        (SEED, "Yes, 5. Text me when you're outside."),
+        (SEED, "Yes, 5pm is fine. Hope you're ok with the usual place."),
+        (SEED, "Happy to do 5."),
+        ("Can you do the handover on the 10th?", "Yes, the 10th at 6."),
+        ("Her birthday party is on Saturday, can you bring her?", "Yes, Saturday at 3."),
+        ("", "The papers are signed."),
+        ("", "I am not in contact with them. Please do not pass messages between us."),
+    ],
+)
+def test_practical_look_alikes_still_pass(incoming: str, draft: str) -> None:
+    check = check_draft(incoming, draft)
+    assert check.verdict == "ok", (draft, check)
+    assert not {"affection", "well_wishing", "inviting"} & _ids(check)

@@ -185,3 +185,23 @@ def test_chart_is_a_png_titled_last_30_days_with_nothing_revealing() -> None:
 
 def test_chart_for_a_new_user() -> None:
     assert chart.render(compute([no_contact(0)], NOW, UTC)).startswith(b"\x89PNG")
+
+
+def test_an_urge_held_off_after_a_reply_makes_the_day_a_good_one() -> None:
+    replied_then_held = [
+        ev(0.2, "urge", outcome="replied"),
+        ev(0.1, "urge", outcome="held"),
+        ev(0.05, "urge", outcome="held"),
+    ]
+    p = compute(replied_then_held, NOW, UTC)
+    assert (p.streak, p.relapse_today, p.urges_held) == (1, False, 2)
+    held_then_replied = [ev(0.2, "urge", outcome="held"), ev(0.1, "urge", outcome="replied")]
+    assert compute(held_then_replied, NOW, UTC).relapse_today
+
+
+def test_necessary_contact_logged_as_a_reply_is_not_a_setback() -> None:
+    # events logged before "necessary" had its own outcome
+    p = compute([ev(0, "urge", outcome="replied", necessary=True)], NOW, UTC)
+    assert p.streak == 1 and not p.relapse_today
+    p = compute([ev(0, "urge", outcome="necessary", necessary=True)], NOW, UTC)
+    assert p.streak == 1 and not p.relapse_today

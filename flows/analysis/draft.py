@@ -110,6 +110,67 @@ PROBLEMS: dict[str, Problem] = {
             r"\b\d+ \w+ (?:street|road|st|rd|avenue|ave|lane|close|drive|way)\b",
         ),
     ),
+    # What reopens the door, by what it does (the draft check's job is to let only the
+    # answer to the practical question through).
+    "affection": Problem(
+        "This is warm or wistful. Affection and shared memories tell them the door is still open.",
+        (
+            # missing them, thinking of them, caring
+            r"\bmiss(?:ing)? (?:you|u|ya|us|this|what we|having you|the way|talking|being with)"
+            r"\b|\b(?:think|thinking|thought) (?:about|of) (?:you|u|us)\b",
+            r"\b(?:love|luv) (?:you|u|ya)\b|\b(?:lots of|all my|sending(?: my)?) love\b"
+            r"|\bi (?:still )?care about you\b|\bstill care\b|\bproud of you\b",
+            r"\byou (?:still )?mean (?:so much|a lot|everything|the world)\b"
+            r"|\bmy (?:love|darling|babe|baby|sweetheart|honey)\b|\bhugs\b",
+            r"(?<![\w])x{2,}(?![\w])|(?<![\w])(?:xo)+x?(?![\w])|[😘🥰💕💖💗💞❤♥]",
+            # memories and regret
+            r"\bremember (?:when|the (?:time|day|night|first)|how we|our|us)\b"
+            r"|\bthe good (?:old )?(?:times|days)\b|\bgood old days\b|\bwe used to\b",
+            r"\bback when we\b|\bthose (?:were the )?(?:days|nights|times)\b|\bwhat we had\b"
+            r"|\bwe (?:were|had) (?:so )?(?:happy|good|great|something)\b",
+            r"\bi still (?:love|care|miss|think|dream|remember)\b|\bi wish (?:we|things|it|you)\b"
+            r"|\bif only (?:we|you|i)\b|\bour (?:song|anniversary|first)\b",
+        ),
+    ),
+    "well_wishing": Problem(
+        "This wishes them well or asks how they are. Kindness here invites a friendly reply "
+        "and more contact.",
+        (
+            r"\bhappy (?:birthday|bday|anniversary|new year|christmas|xmas|holidays|easter|"
+            r"valentine'?s|mother'?s day|father'?s day)\b|\bmerry (?:christmas|xmas)\b",
+            r"\bcongrat(?:ulation)?s\b|\bbest wishes\b|\ball the best\b|\bwishing you\b",
+            r"\bhope (?:you(?:'re| are)|youre|ur|u r) (?:well|ok|okay|good|alright|happy|safe|"
+            r"doing (?:well|ok|okay|good|alright)|keeping well)\b(?!\s+(?:with|to|for|about)\b)",
+            r"\bhope (?:all is|everything(?:'s| is)|things are|life is|you'?ve been) (?:well|good|"
+            r"ok|okay|going well|treating you)\b",
+            r"\bhope you (?:have|had|enjoy|enjoyed) (?:a |an )?(?:good|great|nice|lovely|"
+            r"wonderful|happy|fun|amazing|relaxing)\b",
+            r"\btake care\b(?!\s+of\s+(?:it|that|this|the|her|him|them|everything))"
+            r"|\bstay safe\b|\bbe well\b",
+            r"\bhow (?:are|r) (?:you|u)(?: (?:doing|keeping|feeling|holding up|getting on|"
+            r"these days))?\b(?!\s+\w)|\bhow (?:have|'ve) you been\b",
+            r"\bhow'?s (?:life|everything|it going|things|your (?:day|week|family|mum|mom|dad|"
+            r"job|work))\b|\bhow is (?:life|everything|it going)\b",
+            r"\bwhat (?:have|'ve) you been up to\b|\bwhat are you up to\b"
+            r"|\bare you (?:ok|okay|alright|well|doing ok)\b(?!\s+(?:with|to|for)\b)",
+        ),
+    ),
+    "inviting": Problem(
+        "This invites more contact. The conversation can end with the practical answer.",
+        (
+            r"\b(?:we should|let'?s|can we|could we|shall we|we could|maybe we can) (?:talk|speak|"
+            r"meet|catch up|get (?:a )?(?:coffee|drink|dinner|together)|grab|have (?:a )?(?:chat|"
+            r"talk|coffee|drink)|see each other|try again|start again|be friends|work (?:it|this|"
+            r"things) out)\b",
+            r"\b(?:call|ring|phone|text|message) me\b"
+            r"(?!\s+(?:if|when|about|at|by|once|on arrival)\b)|\bmy door is (?:always )?open\b",
+            r"\bi'?m (?:always )?here (?:for you|if you (?:need|want|ever))\b"
+            r"|\bif you ever (?:need|want) (?:to talk|anything|me)\b",
+            r"\b(?:talk|speak|chat) soon\b|\bsee you soon\b|\bcan'?t wait to see you\b"
+            r"|\b(?:would|i'?d) love to (?:see|hear from|talk to|catch up with|meet) you\b"
+            r"|\blet me know how you(?:'re| are)\b",
+        ),
+    ),
     "too_long": Problem("This is longer than the question needs. A few words are enough.", ()),
 }
 

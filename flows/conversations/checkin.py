@@ -30,7 +30,8 @@ from flows.replies import button, grid, keyboard
 from flows.replies import discreet as is_discreet
 from flows.settings import EVERY_DAY, CheckinJson, CheckinSchedule
 from flows.steps import Flow, FlowState, Result, Step, end, go, stay, to
-from flows.timezones import find_zone, shown_name, valid_zone
+from flows.timezones import find_zone, is_fixed_offset, shown_name, valid_zone
+from flows.typed_words import is_number
 from flows.types import Input, LogEvent, Outcome, Reply, UpdateSettings, UserData
 
 DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -57,6 +58,21 @@ def parse_time(text: str) -> str | None:
     if hour > 23 or minute > 59:
         return None
     return f"{hour:02d}:{minute:02d}"
+
+
+def _time_problem(text: str) -> str:
+    """Why a typed time was not understood, and what would be."""
+    key = text.strip().lower().replace(".", ":").replace(" ", "")
+    match = _TIME.match(key.replace("a:m:", "am").replace("p:m:", "pm"))
+    if match:
+        hour, minute, suffix = int(match.group(1)), int(match.group(2) or 0), match.group(3)
+        if suffix in ("am", "pm") and not 1 <= hour <= 12:
+            return f"With am or pm the hour goes from 1 to 12, so {hour}{suffix} isn't one."
+        if hour > 23:
+            return "Hours go from 0 to 23 (or 1 to 12 with am or pm). Try 20:00 or 8pm."
+        if minute > 59:
+            return "Minutes go from 00 to 59. Try something like 8:30 or 20:45."
+    return "I didn't catch that time. Try something like 20:00 or 8pm."
 
 
 def days_text(days: Iterable[int]) -> str:
@@ -196,7 +212,7 @@ def _ask_time(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
 def _ask_tz(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Which time zone are you in? Type your city (like Berlin or Chicago) or a UTC "
-        "offset (like +2 or UTC-5)."
+        "offset (like +2, UTC-5 or +5:30)."
     )
     keep = [] if state.setup else [[button(f"Keep {shown_name(state.tz)}", Ck.KEEP_ZONE)]]
     return (Reply(text, keyboard(*keep)),)
@@ -204,7 +220,7 @@ def _ask_tz(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
 
 def _ask_tz_confirm(state: CheckinState, data: UserData) -> tuple[Reply, ...]:
     text = f"I understood: {shown_name(state.guess)}."
-    if state.guess.startswith("Etc/GMT"):
+    if is_fixed_offset(state.guess):
         text += (
             " A fixed offset doesn't follow daylight saving, so the time may be an hour off "
             "for part of the year. A city does follow it."
@@ -273,7 +289,7 @@ def _time_tapped(state: CheckinState, press: Press, data: UserData) -> Result:
 def _time_typed(state: CheckinState, text: str, inp: Input, data: UserData) -> Result:
     picked = parse_time(text)
     if picked is None:
-        return to("time", Reply("I didn't catch that time. Try something like 20:00 or 8pm."))
+        return to("time", Reply(_time_problem(text)))
     return _changed(replace(state, time=picked), data, then="tz")
 
 
@@ -285,8 +301,8 @@ def _zone_typed(state: CheckinState, text: str, inp: Input, data: UserData) -> R
     guess = find_zone(text)
     if guess is None:
         again = Reply(
-            "I couldn't place that. Try a large city near you, or an offset in whole "
-            "hours like +2 or UTC-5."
+            "I couldn't place that. Try a large city near you, or an offset from UTC like "
+            "+2, UTC-5 or +5:30."
         )
         return to("tz", again)
     return go(FLOW, replace(state, guess=guess.zone), "tz_confirm", data)
@@ -548,7 +564,13 @@ def _mood_tapped(state: DailyState, press: Press, data: UserData) -> Result:
 
 
 def _mood_typed(state: DailyState, text: str, inp: Input, data: UserData) -> Result:
-    mood = _MOODS.get(text)
+    mood = _MOODS.get(text.strip().rstrip("."))
+    if mood is None and is_number(text):
+        again = Reply(
+            f"Moods go from 1 (very low) to 5 (good), so {text.strip()} is off the scale. "
+            "Tap one, type a number from 1 to 5, or skip."
+        )
+        return to("mood", again)
     return None if mood is None else _after_mood(state, mood, data)
 
 

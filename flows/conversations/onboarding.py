@@ -1,5 +1,10 @@
 """/start: what the bot is and is not, the privacy promise, the first reasons, an optional
-support person and a pointer to check-ins.  A known user gets a short welcome back."""
+support person and a pointer to check-ins.  A known user gets a short welcome back, with
+a way to change their support person.
+
+Reasons keep coming, each message saved as it arrives (one per line works too), until the
+user taps Done; only then is the support person asked for, separately, and it can be
+skipped.  /support changes or removes them later."""
 
 from __future__ import annotations
 
@@ -7,8 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from flows.choices import Choice, Press
+from flows.commands import BY_NAME, Menu
+from flows.conversations import support
 from flows.conversations.reasons import parse_reasons, saved_note
-from flows.replies import MAX_HOW, MAX_LABEL, button, clip, keyboard, main_menu
+from flows.replies import button, discreet, keyboard, main_menu, menu_buttons, plural
 from flows.steps import Flow, FlowState, Result, Step, end, go, to
 from flows.types import (
     AddReasons,
@@ -40,12 +47,22 @@ CLOSING = (
 
 class Ob(Choice):
     SKIP = "ob.skip"
+    #: "That's all for now": no more reasons.
+    DONE = "ob.done"
+
+
+#: Typed at the reasons step, these mean Done rather than another reason.
+DONE_WORDS = frozenset(
+    {"done", "that's all", "thats all", "that's it", "thats it", "finished", "no more", "all done"}
+)
 
 
 @dataclass(frozen=True)
 class OnboardingState(FlowState):
     #: The support person's name, once given.
     name: str = ""
+    #: Reasons saved so far in this conversation.
+    added: int = 0
 
     def __post_init__(self) -> None:
         if self.step == "support_how" and not self.name:
@@ -62,20 +79,40 @@ def _welcome_back(data: UserData) -> Outcome:
     lines = ["Welcome back. Everything you saved is still here."]
     if not data.reasons:
         lines.append("You haven't written down your reasons yet: /reasons.")
-    return end(main_menu(data, "\n".join(lines) + "\n\nWhat would help right now?"))
+    if data.support is None:
+        lines.append("You can add someone you trust to reach when it's hard: /support.")
+        label = "Add a support person"
+    elif discreet(data):
+        lines.append("Your support person can be changed with /support.")
+        label = "Change support person"
+    else:
+        lines.append(f"Your support person is {support.described(data.support)}: /support.")
+        label = "Change support person"
+    if discreet(data):
+        label = BY_NAME["support"].menu  # the command menu's own words
+    text = "\n".join(lines) + "\n\nWhat would help right now?"
+    rows = (*menu_buttons(data), (button(label, Menu.COMMAND("support")),))
+    return end(Reply(text, rows))
 
 
 # --------------------------------------------------------------------------- asks
 def _ask_reasons(state: OnboardingState, data: UserData) -> tuple[Reply, ...]:
+    if state.added:
+        text = (
+            f"{plural(state.added, 'reason', 'reasons')} saved so far. Send another whenever "
+            "you're ready, or tap Done when that's all for now."
+        )
+        return (Reply(text, keyboard([button("Done", Ob.DONE)])),)
     if data.reasons:
         text = (
-            f"You already have {len(data.reasons)} reasons saved. Want to add more? "
-            "One per line, or skip."
+            f"You already have {len(data.reasons)} reasons saved. Want to add more? Send "
+            "them one at a time, or several, one per line. Or skip."
         )
     else:
         text = (
-            "First, the reasons you left (or are leaving). Write as many as you like, one "
-            "per line. When you're tempted, I'll read them back to you in your own words."
+            "First, the reasons you left (or are leaving). Send them one at a time, as many "
+            "as you like, or several at once, one per line. When you're tempted, I'll read "
+            "them back to you in your own words."
         )
     return (Reply(text, keyboard([button("Skip for now", Ob.SKIP)])),)
 
@@ -83,14 +120,14 @@ def _ask_reasons(state: OnboardingState, data: UserData) -> tuple[Reply, ...]:
 def _ask_support(state: OnboardingState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "Is there someone you trust that you could reach when it gets hard? "
-        "Send their first name or a nickname, or skip."
+        "Send their first name or a nickname, or skip. You can add or change them later "
+        "with /support."
     )
     return (Reply(text, keyboard([button("Skip", Ob.SKIP)])),)
 
 
 def _ask_support_how(state: OnboardingState, data: UserData) -> tuple[Reply, ...]:
-    text = f"How can you reach {state.name}? For example: call, text, or drop by. Or skip."
-    return (Reply(text, keyboard([button("Skip", Ob.SKIP)])),)
+    return (Reply(support.how_question(state.name), keyboard([button("Skip", Ob.SKIP)])),)
 
 
 # --------------------------------------------------------------------------- moves
@@ -106,14 +143,17 @@ def _after_reasons(data: UserData, *before: Reply, effects: tuple[Effect, ...] =
 
 
 def _reasons_given(state: OnboardingState, text: str, inp: Input, data: UserData) -> Result:
+    if " ".join(text.lower().split()).strip(" .!") in DONE_WORDS:
+        return _after_reasons(data)
     reasons, cut = parse_reasons(text)
     if not reasons:
         return None
-    note = Reply(saved_note(len(reasons), cut))
-    return _after_reasons(data, note, effects=(AddReasons(reasons),))
+    before = (Reply(saved_note(len(reasons), cut)),) if cut or len(reasons) > 1 else ()
+    new = replace(state, added=state.added + len(reasons))
+    return go(FLOW, new, "reasons", data, before=before, effects=(AddReasons(reasons),))
 
 
-def _reasons_skipped(state: OnboardingState, press: Press, data: UserData) -> Result:
+def _reasons_done(state: OnboardingState, press: Press, data: UserData) -> Result:
     return _after_reasons(data)
 
 
@@ -122,18 +162,21 @@ def _support_skipped(state: OnboardingState, press: Press, data: UserData) -> Re
 
 
 def _support_named(state: OnboardingState, text: str, inp: Input, data: UserData) -> Result:
-    name, _ = clip(" ".join(text.split()), MAX_LABEL)
-    return go(FLOW, replace(state, name=name), "support_how", data)
+    if not support.looks_like_a_name(text):
+        # Most likely one more reason, sent after Done: keep it as one.
+        reasons, _ = parse_reasons(text)
+        note = Reply("That sounded like another reason, so I saved it with the others.")
+        return to("support", note, effects=(AddReasons(reasons),))
+    return go(FLOW, replace(state, name=support.clean_name(text)), "support_how", data)
 
 
 def _support_saved(state: OnboardingState, how: str, data: UserData) -> Result:
-    saved = Reply(f"Saved. When it gets hard, I'll remind you that {state.name} is there.")
+    saved = Reply(support.saved_words(state.name))
     return _finish(data, saved, effects=(SetSupport(state.name, how),))
 
 
 def _how_given(state: OnboardingState, text: str, inp: Input, data: UserData) -> Result:
-    how, _ = clip(text, MAX_HOW)
-    return _support_saved(state, how, data)
+    return _support_saved(state, support.clean_how(text), data)
 
 
 def _how_skipped(state: OnboardingState, press: Press, data: UserData) -> Result:
@@ -147,7 +190,11 @@ FLOW: Flow[OnboardingState] = Flow(
     state=OnboardingState,
     choices=Ob,
     steps={
-        "reasons": Step(_ask_reasons, on={Ob.SKIP: _reasons_skipped}, text=_reasons_given),
+        "reasons": Step(
+            _ask_reasons,
+            on={Ob.SKIP: _reasons_done, Ob.DONE: _reasons_done},
+            text=_reasons_given,
+        ),
         "support": Step(_ask_support, on={Ob.SKIP: _support_skipped}, text=_support_named),
         "support_how": Step(_ask_support_how, on={Ob.SKIP: _how_skipped}, text=_how_given),
     },

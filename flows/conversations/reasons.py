@@ -10,16 +10,18 @@ from typing import Self
 from flows.choices import Choice, Press
 from flows.replies import MAX_REASON, button, clip, grid, keyboard, lines_of, replies_from
 from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, to
+from flows.typed_words import has_words
 from flows.types import AddReasons, DeleteReason, Input, Outcome, Reply, UserData
 
 MAX_NEW = 50  # reasons added at once
 
 
 def parse_reasons(text: str) -> tuple[tuple[str, ...], bool]:
-    """The reasons in ``text`` (one per line) and whether any had to be shortened."""
+    """The reasons in ``text`` (one per line; a line of only emoji is not one) and whether
+    any had to be shortened."""
     out = []
     cut = False
-    for line in lines_of(text)[:MAX_NEW]:
+    for line in [line for line in lines_of(text) if has_words(line)][:MAX_NEW]:
         kept, was_cut = clip(line, MAX_REASON)
         cut = cut or was_cut
         out.append(kept)

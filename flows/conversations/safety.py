@@ -3,7 +3,7 @@ the user's region and the practical safety-plan checklists from the seeds."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from flows.choices import Choice, Press
@@ -53,21 +53,39 @@ def _line(line: HelpLine) -> str:
     return f"• {line.name}: {how} {line.contact}{note}"
 
 
-def resources_text(region: Region) -> str:
-    """The region's support lines, one a line."""
-    return "\n".join(_line(line) for line in region.lines)
+#: Danger kinds where a crisis line comes before anything else.
+SELF_HARM = frozenset({"self_harm_them", "self_harm_user"})
+
+
+def ordered_lines(region: Region, kinds: Iterable[str] = ()) -> tuple[HelpLine, ...]:
+    """The region's support lines in the order to show them: for self-harm, the crisis
+    lines first."""
+    if not SELF_HARM & set(kinds):
+        return region.lines
+    return tuple(sorted(region.lines, key=lambda line: line.topic != "crisis"))
+
+
+def resources_text(region: Region, kinds: Iterable[str] = ()) -> str:
+    """The region's support lines, one a line (crisis lines first for self-harm)."""
+    return "\n".join(_line(line) for line in ordered_lines(region, kinds))
 
 
 def safety_message(kinds: Sequence[str], data: UserData) -> Reply:
-    """The message that goes before anything else when danger shows up."""
+    """The message that goes before anything else when danger shows up.  For self-harm a
+    crisis line comes straight after the first sentence, before anything else."""
     region = data.resources.region(data.settings.region)
     lines = [DANGER_LINES[k] for k in kinds if k in DANGER_LINES]
+    ordered = ordered_lines(region, kinds)
+    crisis = [line for line in ordered if line.topic == "crisis"] if SELF_HARM & set(kinds) else []
+    if crisis:
+        lines.append("You can talk to someone now:\n" + "\n".join(_line(c) for c in crisis))
     lines.append(
         "I'm a bot, not a crisis service, and I can't call anyone for you. "
         f"If you are in danger right now, call {region.emergency}."
     )
-    if region.lines:
-        lines.append(f"{region.name}:\n{resources_text(region)}")
+    rest = [line for line in ordered if line not in crisis]
+    if rest:
+        lines.append(f"{region.name}:\n" + "\n".join(_line(line) for line in rest))
     return Reply("\n\n".join(lines), SAFE_BUTTONS, kind="safety")
 
 
@@ -83,11 +101,22 @@ _GENTLE_INCOMING = (
 )
 
 
-def gentle_check(source: str) -> Reply:
+def gentle_check(source: str, data: UserData) -> Reply:
     """A softer line than the safety message, for a text that leans towards danger without
     showing it plainly (``analysis.check_danger``'s ``possible``).  It travels with the
-    step's reply rather than on its own."""
-    return Reply(_GENTLE_INCOMING if source == "incoming" else _GENTLE_USER)
+    step's reply rather than on its own.  About the user's own words it names the crisis
+    line straight away, since it speaks of hurting yourself."""
+    if source == "incoming":
+        return Reply(_GENTLE_INCOMING)
+    region = data.resources.region(data.settings.region)
+    crisis = [line for line in region.lines if line.topic == "crisis"]
+    if not crisis:
+        return Reply(_GENTLE_USER)
+    lines = "\n".join(_line(line) for line in crisis)
+    return Reply(
+        f"If you're having thoughts of hurting yourself, you can talk to someone now:\n{lines}"
+        "\n\nIf you're not safe right now, /safety shows who to call."
+    )
 
 
 def danger_first(

@@ -15,7 +15,6 @@ module holds the words and buttons they share.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Protocol
 
 from flows.choices import Choice
@@ -39,9 +38,6 @@ class Path(Choice):
     SUPPORT = "sp.support"
     SAVE = "sp.save"
     ON = "sp.on"
-
-
-SELF_HARM = frozenset({"self_harm_them", "self_harm_user"})
 
 
 class Watched(Protocol):
@@ -108,10 +104,8 @@ def path_replies(
     else:
         lines.append(f"If you are in danger right now, call {region.emergency}.")
         if region.lines:
-            if SELF_HARM & set(kinds):  # a crisis line first when the danger is self-harm
-                crisis = sorted(region.lines, key=lambda line: line.topic != "crisis")
-                region = replace(region, lines=tuple(crisis))
-            lines.append(f"{region.name}:\n{resources_text(region)}")
+            # a crisis line first when the danger is self-harm
+            lines.append(f"{region.name}:\n{resources_text(region, kinds)}")
     lines.append(
         "An advocate can help you plan for your situation. Here is what else can help now:"
     )

@@ -11,12 +11,11 @@ from dataclasses import dataclass, replace
 
 from flows import analysis
 from flows.choices import Choice, Press
+from flows.conversations import support
 from flows.conversations.reasons import NO_REASONS_LINE, read_back
 from flows.conversations.safety import danger_first
 from flows.necessary_contact import draft_replies, logistics_replies
 from flows.replies import (
-    MAX_HOW,
-    MAX_LABEL,
     MAX_PASTE,
     button,
     clip,
@@ -310,6 +309,7 @@ def _later(state: UrgeState, press: Press, data: UserData) -> Result:
                 effects=(
                     ScheduleCheckback(minutes=minutes, topic="urge"),
                     UpdateSettings({"urge_pending": {"pull": state.pull}}),
+                    _log(state.pull, "waiting"),  # holding off, until the check-back says
                 ),
             )
     return None
@@ -363,8 +363,7 @@ def _no_support(state: UrgeState, press: Press, data: UserData) -> Result:
 
 
 def _support_named(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
-    name, _ = clip(" ".join(text.split()), MAX_LABEL)
-    return go(FLOW, replace(state, sup=name), "sup_how", data)
+    return go(FLOW, replace(state, sup=support.clean_name(text)), "sup_how", data)
 
 
 def _support_saved(state: UrgeState, how: str, data: UserData) -> Outcome:
@@ -380,8 +379,7 @@ def _support_saved(state: UrgeState, how: str, data: UserData) -> Outcome:
 
 
 def _support_how(state: UrgeState, text: str, inp: Input, data: UserData) -> Result:
-    how, _ = clip(text, MAX_HOW)
-    return _support_saved(state, how, data)
+    return _support_saved(state, support.clean_how(text), data)
 
 
 def _support_how_skipped(state: UrgeState, press: Press, data: UserData) -> Result:
@@ -437,7 +435,7 @@ def _practical_only(state: UrgeState, press: Press, data: UserData) -> Result:
         "Keep it to that one answer. If they come back with more than the practical "
         "part, you don't have to answer the rest."
     )
-    return end(Reply(text), effects=(_log(state.pull, "replied", necessary=True),))
+    return end(Reply(text), effects=(_log(state.pull, "necessary", necessary=True),))
 
 
 # --------------------------------------------------------------------------- moves: unsent
@@ -603,11 +601,16 @@ def _ask_again(state: BackState, data: UserData) -> tuple[Reply, ...]:
 
 def _back_held(state: BackState, press: Press, data: UserData) -> Result:
     text = "Good. That's one more time you chose yourself."
-    return end(Reply(text), effects=(_log(state.pull, "held"), _clear()))
+    return end(Reply(text), effects=(_back_log(state, "held"), _clear()))
+
+
+def _back_log(state: BackState, outcome: str) -> LogEvent:
+    """The check-back's answer, which settles the "wait it out" logged before it."""
+    return _log(state.pull, outcome, checkback=True)
 
 
 def _back_replied(state: BackState, press: Press, data: UserData) -> Result:
-    return end(Reply(REPLIED_WORDS), effects=(_log(state.pull, "replied"), _clear()))
+    return end(Reply(REPLIED_WORDS), effects=(_back_log(state, "replied"), _clear()))
 
 
 def _ask_later(state: BackState, press: Press, data: UserData) -> Result:
@@ -622,7 +625,7 @@ def _ask_later(state: BackState, press: Press, data: UserData) -> Result:
 
 def _no_again(state: BackState, press: Press, data: UserData) -> Result:
     text = "Okay. Whenever it gets loud again, /urge is here."
-    return end(Reply(text), effects=(_log(state.pull, "undecided"), _clear()))
+    return end(Reply(text), effects=(_back_log(state, "undecided"), _clear()))
 
 
 BACK_FLOW: Flow[BackState] = Flow(

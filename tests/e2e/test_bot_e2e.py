@@ -60,6 +60,7 @@ async def test_the_command_menu_is_set_at_start_up(
     names = {c["command"] for c in standin.commands}
     assert {"start", "urge", "hoover", "monkey", "reasons", "checkin", "safety", "wipe"} <= names
     assert {"help", "cancel", "privacy", "hide", "export", "progress", "evidence"} <= names
+    assert "support" in names
 
 
 async def test_onboarding_saves_reasons_and_support_and_start_again_keeps_them(
@@ -69,6 +70,7 @@ async def test_onboarding_saves_reasons_and_support_and_start_again_keeps_them(
     intro = visible(await user.say("/start"))
     assert "crisis" in intro.lower() and "/safety" in intro
     await user.say("He read my messages\nI was scared to come home")
+    await user.press("Done")
     await user.say("Sam")
     done = visible(await user.say("text her"))
     assert "/checkin" in done
@@ -80,12 +82,64 @@ async def test_onboarding_saves_reasons_and_support_and_start_again_keeps_them(
     assert telegram_errors(standin, ONBOARDED) == []
 
 
+async def test_onboarding_with_reasons_sent_as_separate_messages(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    """The normal way to use Telegram: one reason per message.  Every one is a reason;
+    the support person is asked for only after Done, can be skipped, and /support sets
+    them later."""
+    user = ChatUser(standin, 1101)
+    await user.say("/start")
+    sent = ["He read my messages", "He called me crazy when I cried", "I lost my friends"]
+    for n, reason in enumerate(sent, 1):
+        step = visible(await user.say(reason))
+        assert f"{n} reason" in step, step
+        assert "How can you reach" not in step and "someone you trust" not in step
+        assert "Done" in user.button_labels()
+    step = visible(await user.press("Done"))
+    assert "someone you trust" in step
+    step = visible(await user.press("Skip"))
+    assert "/checkin" in step
+    await user.say("/reasons")
+    listing = visible(await user.press("See all"))
+    assert all(reason in listing for reason in sent)
+    step = visible(await user.say("/support"))
+    assert "someone you trust" in step
+    await user.say("Maya")
+    step = visible(await user.press("Skip"))
+    assert "Maya" in step
+    step = visible(await user.say("/start"))
+    assert "Welcome back" in step and "/support" in step
+    step = visible(await user.press("Someone to reach"))
+    step = visible(await user.press("Remove"))
+    step = visible(await user.press("Yes, remove"))
+    assert "Removed" in step
+    assert telegram_errors(standin, 1101) == []
+
+
+async def test_a_10000_character_paste_arrives_in_pieces_and_is_kept_whole(
+    standin: BotApiStandIn, running_bot: BotProcess
+) -> None:
+    """Telegram delivers a 10,000-character paste as three messages."""
+    user = ChatUser(standin, 1102)
+    line = "You never cared about anyone but yourself and now everyone can see it. "
+    paste = (line * 200)[:10_000]
+    await user.say("/hoover")
+    step = visible(await user.say(paste[:4096]))
+    assert "first part" in step and "That's all of it" in user.button_labels()
+    await user.say(paste[4096:8192])
+    step = visible(await user.say(paste[8192:]))
+    assert "3 pieces together" in step and "characters are kept" in step
+    assert telegram_errors(standin, 1102) == []
+
+
 async def test_urge_flow_reads_reasons_back_and_waits_it_out(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
     user = ChatUser(standin, 1002)
     await user.say("/start")
     await user.say("She laughed when I cried")
+    await user.press("Done")
     await user.press("Skip")
     step = visible(await user.say("/urge"))
     assert "pulling" in step.lower()

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from flows.choices import pack
@@ -7,7 +9,9 @@ from flows.commands import Menu
 from flows.conversations.checkin import FLOW, Ck, Dy, parse_time
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
-from flows.timezones import CITIES, find_zone, shown_name, valid_zone
+from flows.schedule import next_due
+from flows.settings import CheckinSchedule
+from flows.timezones import CITIES, find_zone, load_zone, shown_name, valid_zone
 from flows.types import LogEvent, UpdateSettings
 
 from .conftest import Convo, text_of, values
@@ -43,9 +47,52 @@ def test_find_zone(typed: str, zone: str) -> None:
     assert guess is not None and guess.zone == zone
 
 
-@pytest.mark.parametrize("typed", ["nowhere-ville", "+5:30", "+15", "UTC-13", ""])
+@pytest.mark.parametrize(
+    "typed", ["nowhere-ville", "+15", "UTC-13", "+5:20", "+14:30", "-12:30", ""]
+)
 def test_find_zone_unknown(typed: str) -> None:
     assert find_zone(typed) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "zone", "shown", "offset"),
+    [
+        ("+5:30", "UTC+05:30", "UTC+5:30", timedelta(hours=5, minutes=30)),
+        ("UTC+5:45", "UTC+05:45", "UTC+5:45", timedelta(hours=5, minutes=45)),
+        ("UTC-3:30", "UTC-03:30", "UTC-3:30", -timedelta(hours=3, minutes=30)),
+        ("gmt +0930", "UTC+09:30", "UTC+9:30", timedelta(hours=9, minutes=30)),
+        ("+12:45", "UTC+12:45", "UTC+12:45", timedelta(hours=12, minutes=45)),
+    ],
+)
+def test_half_hour_and_45_minute_offsets_are_accepted(
+    typed: str, zone: str, shown: str, offset: timedelta
+) -> None:
+    guess = find_zone(typed)
+    assert guess is not None and guess.zone == zone and guess.fixed_offset
+    assert shown_name(guess.zone) == shown and valid_zone(guess.zone)
+    tz = load_zone(guess.zone)
+    assert tz is not None and tz.utcoffset(None) == offset
+
+
+def test_a_check_in_at_a_half_hour_offset_is_due_at_the_right_instant() -> None:
+    checkin = CheckinSchedule("08:00", "UTC+05:30")
+    due = next_due(checkin, datetime(2025, 3, 14, 0, 0, tzinfo=UTC))
+    assert due == datetime(2025, 3, 14, 2, 30, tzinfo=UTC)
+    newfoundland = CheckinSchedule("08:00", "UTC-03:30")
+    assert next_due(newfoundland, datetime(2025, 3, 14, 0, 0, tzinfo=UTC)) == datetime(
+        2025, 3, 14, 11, 30, tzinfo=UTC
+    )
+
+
+def test_a_half_hour_offset_is_set_up_like_any_other(known: Convo) -> None:
+    known.command("checkin")
+    known.tap(Ck.AT("0900"))
+    out = known.say("UTC+5:45")
+    assert "UTC+5:45" in text_of(out) and "daylight saving" in text_of(out)
+    known.tap(Ck.ZONE_RIGHT)
+    out = known.tap(Ck.EVERY_DAY)
+    assert known.store.settings["checkin"]["tz"] == "UTC+05:45"
+    assert "09:00 (UTC+5:45)" in text_of(out)
 
 
 def test_every_city_in_the_table_is_a_real_zone() -> None:

@@ -28,6 +28,7 @@ MENU = (
     ("progress", "How it's going"),
     ("evidence", "Saved messages"),
     ("safety", "Resources and checklists"),
+    ("support", "Someone to reach"),
     ("privacy", "Privacy settings"),
     ("hide", "Clear this chat"),
     ("export", "Download your data"),
@@ -47,6 +48,7 @@ HELP_TEXT = (
     "/evidence — messages you chose to save.\n"
     "/incident — write down something that happened: when, where, who saw it.\n"
     "/safety — who to call, safety-plan checklists and a risk check.\n"
+    "/support — set, change or remove the person you trust to reach when it's hard.\n"
     "/privacy — discreet mode, auto-delete, what I store.\n"
     "/hide — clear this chat (your data stays).\n"
     "/export — a copy of your data.\n"

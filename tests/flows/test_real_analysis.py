@@ -77,3 +77,15 @@ def test_walk_with_the_real_analysis(start: str) -> None:
             out = branch.send(Input(kind, branch.now, text=value))  # type: ignore[arg-type]
             if not out.ignored and out.state is not None and len(queue) < 40:
                 queue.append(branch)
+
+
+def test_a_warm_draft_is_not_called_short_and_practical(known: Convo) -> None:
+    known.command("urge")
+    known.tap(Ur.PULL("miss"))
+    known.tap(Ur.NEEDED)
+    known.tap(Ur.FIRST)
+    out = known.say(
+        "Happy birthday. I hope you're well. I've been thinking about you a lot and I miss us."
+    )
+    assert "short and practical" not in text_of(out)
+    assert "hold this one back" in text_of(out)

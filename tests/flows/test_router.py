@@ -27,7 +27,7 @@ def test_commands_are_the_stable_names_from_the_brief() -> None:
     names = [c.name for c in COMMANDS if c.in_menu]
     assert names == [
         "start", "help", "urge", "hoover", "monkey", "reasons", "checkin", "progress",
-        "evidence", "safety", "privacy", "hide", "export", "wipe", "cancel",
+        "evidence", "safety", "support", "privacy", "hide", "export", "wipe", "cancel",
     ]  # fmt: skip
 
 
@@ -253,7 +253,7 @@ def test_forward_mid_flow_at_a_button_step_offers_and_then_returns(known: Convo)
 def test_very_long_text_is_trimmed_with_a_note_not_dropped(known: Convo) -> None:
     known.command("hoover")
     out = known.say("sorry " * 5000)
-    assert "kept the first 20000 characters" in text_of(out)
+    assert "30,000 characters. I kept the first 20,000" in text_of(out)
     assert len(known.state["text"]) <= 20000  # type: ignore[index]
     assert "Here's what I notice" in text_of(out)
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 
@@ -9,9 +9,11 @@ from flows.commands import Menu
 from flows.conversations.incoming import In
 from flows.conversations.onboarding import Ob
 from flows.conversations.urge import Ur, UrBack
+from flows.progress import Progress, compute
+from flows.progress import text as progress_text
 from flows.types import (
     DeleteUnsent,
-    LogEvent,
+    EventView,
     SaveUnsent,
     ScheduleCheckback,
     SetSupport,
@@ -40,7 +42,7 @@ def test_the_users_own_reasons_are_read_back(known: Convo) -> None:
 def test_reasons_saved_in_onboarding_come_back_in_the_urge_flow(convo: Convo) -> None:
     convo.command("start")
     convo.say("She mocked me in front of my kids")
-    convo.tap(Ob.SKIP)
+    convo.tap(Ob.DONE)
     convo.command("urge")
     out = convo.tap(Ur.PULL("guilt"))
     assert "She mocked me in front of my kids" in text_of(out)
@@ -89,7 +91,10 @@ def test_checkback_asks_and_logs_the_pull_from_before(known: Convo) -> None:
     assert out.replies[0].kind == "checkin"
     assert "How did it go?" in out.replies[0].text  # discreet (the default): no "hold off"
     out = known.tap(UrBack.HELD)
-    assert LogEvent("urge", {"pull": "guilt", "outcome": "held"}) in out.effects
+    assert known.events("urge") == [
+        {"pull": "guilt", "outcome": "waiting"},
+        {"pull": "guilt", "outcome": "held", "checkback": True},
+    ]
     assert known.store.settings["urge_pending"] is None
 
 
@@ -103,7 +108,7 @@ def test_checkback_is_discreet_on_the_lock_screen(known: Convo) -> None:
 def test_checkback_replied_is_logged_without_shame(known: Convo) -> None:
     known.trigger("checkback:urge")
     out = known.tap(UrBack.REPLIED)
-    assert known.events("urge") == [{"pull": "other", "outcome": "replied"}]
+    assert known.events("urge") == [{"pull": "other", "outcome": "replied", "checkback": True}]
     assert "doesn't undo your progress" in text_of(out)
 
 
@@ -117,7 +122,7 @@ def test_checkback_undecided_can_ask_again_later(known: Convo) -> None:
     known.trigger("checkback:urge")
     known.tap(UrBack.UNSURE)
     known.tap(UrBack.NO_AGAIN)
-    assert known.events("urge") == [{"pull": "other", "outcome": "undecided"}]
+    assert known.events("urge") == [{"pull": "other", "outcome": "undecided", "checkback": True}]
 
 
 def test_checkback_mid_flow_offers_to_return(known: Convo) -> None:
@@ -210,7 +215,9 @@ def test_necessary_contact_answers_only_the_practical_question(known: Convo) -> 
     assert "Yes, 5." in text_of(out)
     assert "You don't owe an apology here." in text_of(out)
     out = known.tap(Ur.PRACTICAL_ONLY)
-    assert known.events("urge") == [{"pull": "practical", "outcome": "replied", "necessary": True}]
+    assert known.events("urge") == [
+        {"pull": "practical", "outcome": "necessary", "necessary": True}
+    ]
 
 
 def test_necessary_contact_without_a_practical_question(known: Convo) -> None:
@@ -272,4 +279,56 @@ def test_a_conversation_saved_before_the_upgrade_goes_on(known: Convo) -> None:
     assert known.state is not None and known.state["step"] == "choose"
     known.state = {"flow": "urge_back", "step": "again", "pull": "anger"}
     known.tap(UrBack.NO_AGAIN, shown=False)
-    assert known.events("urge")[-1] == {"pull": "anger", "outcome": "undecided"}
+    assert known.events("urge")[-1] == {"pull": "anger", "outcome": "undecided", "checkback": True}
+
+
+# --------------------------------------------------------------------------- what /progress sees
+def _progress(convo: Convo) -> Progress:
+    events = [EventView(at=convo.now, kind=e.kind, data=e.data) for e in convo.store.events]
+    return compute(events, convo.now, UTC)
+
+
+def test_answering_only_the_practical_question_keeps_the_streak(known: Convo) -> None:
+    _to_choices(known, "practical")
+    known.tap(Ur.NEEDED)
+    known.say("Are you picking her up at 5?")
+    known.tap(Ur.NO_CHECK)
+    known.tap(Ur.PRACTICAL_ONLY)
+    p = _progress(known)
+    assert p.streak == 1 and not p.relapse_today
+    assert "Current run: 1 day" in progress_text(p, discreet=True)
+
+
+def test_holding_off_after_a_reply_makes_today_a_good_day(known: Convo) -> None:
+    _to_choices(known)
+    known.tap(Ur.SUPPORT)
+    known.tap(Ur.REPLIED)
+    assert _progress(known).streak == 0
+    for _ in range(2):
+        _to_choices(known)
+        known.tap(Ur.SUPPORT)
+        known.tap(Ur.HELD)
+    p = _progress(known)
+    assert p.urges_held == 2 and not p.relapse_today
+    assert "Current run: 1 day" in progress_text(p, discreet=True)
+
+
+def test_a_pending_wait_it_out_counts_as_holding_off_once(known: Convo) -> None:
+    _to_choices(known)
+    known.tap(Ur.WAIT)
+    known.tap(Ur.LATER(15))
+    p = _progress(known)
+    assert p.urges_held == 1 and p.streak == 1  # waiting is holding off
+    known.trigger("checkback:urge")
+    known.tap(UrBack.HELD)
+    assert _progress(known).urges_held == 1  # the check-back settles it, once
+
+
+def test_a_wait_that_ended_in_a_reply_is_no_longer_counted(known: Convo) -> None:
+    _to_choices(known)
+    known.tap(Ur.WAIT)
+    known.tap(Ur.LATER(60))
+    known.trigger("checkback:urge")
+    known.tap(UrBack.REPLIED)
+    p = _progress(known)
+    assert p.urges_held == 0 and p.relapse_today
