@@ -464,5 +464,7 @@ class Store:
         """Destroy the key first (committed), then delete every row of the user."""
         await self.destroy_user_key(user_id)
         await self._users.delete(user_id)
+        # on SQLite: no copy of the deleted rows stays in the -wal file
+        await self.db.checkpoint()
         # a concurrent update may have looked the user up (and cached them) meanwhile
         self._forget(user_id)
