@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.config import ConfigError, Settings
-from bot.crypto.keys import verify_ring
+from bot.crypto.keys import missing_data_error, verify_ring
 from bot.crypto.keystore import KeyStore, KeyStoreState
 from bot.crypto.ring import MasterKeyError, MasterKeyRing, key_file_mode_problem
 from bot.crypto.rotation import rotate_master_key as rotate_keys
@@ -25,7 +25,9 @@ from bot.store.db import (
     database_file_missing,
     describe_error,
     head_revision,
+    newer_schema_problem,
     safe_url,
+    sqlite_files,
 )
 from bot.store.facade import Store, count_users_in
 
@@ -175,20 +177,36 @@ async def _check_database(
 ) -> None:
     url = settings.database_url
     label = safe_url(url)
+    user_keys = keystate.user_keys if keystate is not None else 0
     if database_file_missing(url):
-        report.problem(f"the database {label} does not exist yet. Run `nocontact migrate`.")
+        if user_keys:
+            report.problem(
+                missing_data_error(user_keys, safe_url(settings.keystore_url), label).args[0]
+            )
+        elif sqlite_files(url)[0].exists():
+            report.problem(f"the database {label} has no schema yet. Run `nocontact migrate`.")
+        else:
+            report.problem(f"the database {label} does not exist yet. Run `nocontact migrate`.")
         return
     engine = create_engine(url)
     try:
         revision = await current_revision(engine)
         users = await count_users_in(engine, url)
+        async with engine.connect() as conn:
+            newer = await conn.run_sync(lambda sync: newer_schema_problem(sync, label))
     except (OSError, SQLAlchemyError) as exc:
         report.problem(f"cannot reach the database {label}: {describe_error(exc)}")
         return
     finally:
         await engine.dispose()
     head = head_revision()
-    if revision is None:
+    if user_keys and not users:
+        report.problem(
+            missing_data_error(user_keys, safe_url(settings.keystore_url), label).args[0]
+        )
+    if newer:
+        report.problem(newer)
+    elif revision is None:
         report.problem(f"the database {label} has no schema yet. Run `nocontact migrate`.")
     elif revision != head:
         report.problem(

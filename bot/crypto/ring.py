@@ -198,11 +198,13 @@ def new_key_id() -> str:
 
 
 def key_file_mode_problem(path: Path) -> str | None:
-    """A plain-words problem when the key file is readable by others, else None."""
+    """A plain-words problem when others may read or change the key file, else None."""
+    if os.name != "posix":
+        return None  # no Unix permission bits to check
     mode = path.stat().st_mode & 0o777
     if mode & 0o077:
         return (
-            f"The master key file {path} can be read by other users on this machine "
-            f"(mode {mode:04o}). Run: chmod 600 {path}"
+            f"The master key file {path} can be read or changed by other users on this "
+            f"machine (mode {mode:04o}). Run: chmod 600 {path}"
         )
     return None

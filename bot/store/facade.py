@@ -144,6 +144,7 @@ class Store:
                 settings.master_key_file,
                 settings.keystore_url,
                 lambda: count_users_in(engine, settings.database_url),
+                database_label=safe_url(settings.database_url),
             )
             if migrate:
                 prepare_directory(settings.database_url)
