@@ -54,13 +54,16 @@ async def rotate_master_key(
     *,
     batch_size: int = 200,
     on_progress: Callable[[int], None] | None = None,
+    forget_retired: bool = False,
 ) -> int:
-    """Re-wrap every user key under a new master key; finishes an interrupted rotation."""
+    """Re-wrap every user key under a new master key; finishes an interrupted rotation.
+    ``forget_retired``: then remove the old keys from the file."""
     report = await rotate_keys(
         settings.master_key_file,
         settings.keystore_url,
         batch_size=batch_size,
         on_progress=on_progress,
+        forget_retired=forget_retired,
     )
     path = settings.master_key_file.resolve()
     how = "The interrupted rotation is finished" if report.resumed else "Rotation finished"
@@ -68,10 +71,21 @@ async def rotate_master_key(
         f"{how}: {report.rewrapped} user key(s) re-wrapped; the new master key is "
         f"{report.key_id}. The data rows were not touched."
     )
+    if report.forgotten:
+        kept = (
+            f"The retired key(s) {', '.join(report.forgotten)} were removed from the file: "
+            "copies of the key store made before this rotation (backups, WAL archives, "
+            "PostgreSQL's pg_wal) can no longer be opened with it, nor the keys of users who "
+            "wiped their data. Old copies of master.key still open them: destroy those."
+        )
+    else:
+        kept = (
+            "(The old key stays in the file, retired, so older backups of the key store "
+            "still open. `--forget-retired` removes it.)"
+        )
     print(
         f"nocontact: WARNING: back up {path} NOW. It holds the new master key; copies of "
-        "the file made before this rotation cannot open the key store any more. (The old "
-        "key stays in the file, retired, so older backups of the key store still open.)",
+        f"the file made before this rotation cannot open the key store any more. {kept}",
         file=sys.stderr,
     )
     return 0

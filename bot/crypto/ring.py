@@ -164,6 +164,12 @@ class MasterKeyRing:
     def promote(self, key_id: str) -> MasterKeyRing:
         return replace(self, primary=key_id, pending=None)
 
+    def only_primary(self) -> MasterKeyRing:
+        """The ring without its retired keys."""
+        keys = {self.primary: self.keys[self.primary]}
+        created = {self.primary: self.created.get(self.primary, "")}
+        return replace(self, keys=keys, pending=None, created=created)
+
     # ------------------------------------------------------------------ crypto
     def check_value(self, key_id: str) -> bytes:
         return hmac.digest(self.keys[key_id], _CHECK_CONSTANT + key_id.encode(), hashlib.sha256)
