@@ -444,11 +444,13 @@ class Scheduler:
                 await self.items.unclaim([item])
                 raise
             # it may have arrived (or only in part): never repeated, the user is told
+            report.failed += 1
+            log.error("a scheduled send may not have arrived: %s", type(exc).__name__)
             self._attempts.pop((item.id, item.due_at), None)
             recorder.add(item, next_due, True)
             if sent:
                 await self._remember(item, sent, result.autodelete_minutes)
-            raise
+            return
         self._attempts.pop((item.id, item.due_at), None)
         recorder.add(item, next_due, told)
         report.sent += 1
