@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -301,7 +302,7 @@ async def test_a_database_from_a_newer_version_says_which_version_it_needs(
     assert "schema 0042" in message and "needs nocontact 0.7.0 or newer" in message
     assert "Nothing was changed" in message
     assert await take_snapshot(settings) == before
-    doctored = settings.with_(telegram_bot_token=TOKEN)
+    doctored = dataclasses.replace(settings, telegram_bot_token=TOKEN)
     assert await doctor(doctored) == 1
     out = capsys.readouterr().out
     assert "needs nocontact 0.7.0 or newer" in out and "Run `nocontact migrate`" not in out
