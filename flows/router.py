@@ -44,6 +44,7 @@ from flows.conversations import (
     wipe,
 )
 from flows.replies import LONG_PASTE, MAX_PASTE, button, clip, keyboard, main_menu
+from flows.schedule import CHECKIN_AFTER_UNSURE
 from flows.session import Here, Turn
 from flows.steps import Flow
 from flows.typed_words import button_named, wrong_reply
@@ -242,7 +243,7 @@ def needs(here: Here | None, inp: Input | None = None) -> frozenset[str]:
     if press is not None and press.choice is Menu.COMMAND:
         return _start_needs(press.arg)
     if inp is not None and inp.kind == "trigger":
-        return checkin.DAILY_FLOW.needs if inp.text == "checkin" else frozenset()
+        return checkin.DAILY_FLOW.needs if inp.text in _CHECKIN_TRIGGERS else frozenset()
     if here is None:
         return frozenset()
     return FLOWS[_inner(here).flow].needs
@@ -292,10 +293,14 @@ def _cancel(here: Here | None) -> Turn:
     return Turn(replies=(Reply(" ".join(lines)),), state=None, effects=tuple(effects))
 
 
+_CHECKIN_TRIGGERS = ("checkin", CHECKIN_AFTER_UNSURE)
+
+
 def _trigger(here: Here | None, inp: Input, data: UserData) -> Turn:
-    if inp.text == "checkin":
+    if inp.text in _CHECKIN_TRIGGERS:
         resume, effects = _leave(here, checkin.DAILY_FLOW.name)
-        return _advance(checkin.daily_start(data), resume, (), effects, locked=data.locked)
+        started = checkin.daily_start(data, unsure=inp.text == CHECKIN_AFTER_UNSURE)
+        return _advance(started, resume, (), effects, locked=data.locked)
     if inp.text == f"checkback:{wipe.WIPE_TOPIC}":
         out = wipe.wipe_when_due(data)
         return Turn(state=here, ignored=True) if out.ignored else _advance(out, None)

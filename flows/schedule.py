@@ -22,6 +22,9 @@ from flows.settings import CheckinSchedule
 from flows.timezones import load_zone
 
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+#: The scheduler's trigger text for a check-in that also tells the user that an earlier
+#: check-in or check-back may not have arrived (the plain one is "checkin").
+CHECKIN_AFTER_UNSURE = "checkin:unsure"
 #: Topics a check-back may carry (stored in plaintext, so a fixed vocabulary only).
 CHECKBACK_TOPIC = re.compile(r"^[a-z][a-z_]{0,23}$")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -217,3 +218,136 @@ async def test_the_lookup_secret_survives_restarts_and_differs_per_installation(
 
 def test_key_ids_are_random() -> None:
     assert len({new_key_id() for _ in range(50)}) == 50
+
+
+# --------------------------------------------------------------------------- start-up gaps
+def _said(err: str) -> str:
+    """What the CLI printed last: its one-paragraph message (a log handler left behind by
+    another test may have written before it)."""
+    return err.strip().splitlines()[-1]
+
+
+def _cli_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, data_dir: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NOCONTACT_DATA_DIR", str(data_dir))
+    for name in ("DATABASE_URL", "KEYSTORE_URL", "MASTER_KEY_FILE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+async def _empty_database(settings: Settings) -> None:
+    """An empty data database of the current schema (as a fresh install would make)."""
+    from bot.store.db import create_engine, upgrade_database
+
+    engine = create_engine(settings.database_url)
+    try:
+        await upgrade_database(engine)
+    finally:
+        await engine.dispose()
+
+
+@pytest.mark.parametrize("gap", ["missing", "empty-file", "empty-database"])
+async def test_keys_without_their_data_refuse_to_start_and_the_doctor_explains(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    gap: str,
+) -> None:
+    """With keys.db present but nocontact.db missing or replaced by an empty one, the bot
+    does not start (it would greet returning users as strangers) and changes nothing."""
+    data_dir = tmp_path / "data"
+    settings = Settings(data_dir=data_dir, telegram_bot_token=TOKEN)
+    await _store_with_data(settings)
+    database = data_dir / "nocontact.db"
+    for path in data_dir.glob("nocontact.db*"):
+        path.unlink()
+    if gap == "empty-file":
+        database.touch()
+    elif gap == "empty-database":
+        await _empty_database(settings)
+    files_before = {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
+    with pytest.raises(ConfigError, match=r"holds the keys of 1 user\(s\), but the database"):
+        await Store.open(settings)
+    assert {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()} == files_before
+
+    _cli_env(monkeypatch, tmp_path, data_dir)
+    import asyncio
+
+    assert await asyncio.to_thread(cli.main, ["migrate"]) == 2
+    said = _said(capsys.readouterr().err)
+    assert "Restore the database from your backup" in said and said.startswith("nocontact: ")
+    assert (gap == "missing") != database.exists()  # `migrate` made no new database either
+    assert await doctor(settings) == 1
+    out = capsys.readouterr().out
+    assert "PROBLEM  The key store" in out and "missing or holds no users" in out
+    assert "Run `nocontact migrate`" not in out  # that would make an empty database
+
+
+async def test_a_database_from_a_newer_version_says_which_version_it_needs(
+    settings: Settings,
+    tmp_path: Path,
+    take_snapshot: Snapshot,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bot.store.db import create_engine
+
+    await _store_with_data(settings)
+    engine = create_engine(settings.database_url)
+    try:
+        async with engine.begin() as conn:  # what nocontact 0.7.0 with a schema 0042 leaves
+            await conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0042'")
+            await conn.exec_driver_sql(
+                "UPDATE schema_meta SET value = '0.7.0' WHERE name = 'upgraded_by'"
+            )
+    finally:
+        await engine.dispose()
+    before = await take_snapshot(settings)
+    with pytest.raises(ConfigError) as info:
+        await Store.open(settings)
+    message = str(info.value)
+    assert "schema 0042" in message and "needs nocontact 0.7.0 or newer" in message
+    assert "Nothing was changed" in message
+    assert await take_snapshot(settings) == before
+    doctored = dataclasses.replace(settings, telegram_bot_token=TOKEN)
+    assert await doctor(doctored) == 1
+    out = capsys.readouterr().out
+    assert "needs nocontact 0.7.0 or newer" in out and "Run `nocontact migrate`" not in out
+
+
+async def test_the_cli_names_the_version_a_newer_database_needs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import asyncio
+    import sqlite3
+
+    data_dir = tmp_path / "data"
+    await _store_with_data(Settings(data_dir=data_dir))
+    with sqlite3.connect(data_dir / "nocontact.db") as db:
+        db.execute("UPDATE alembic_version SET version_num = '0042'")
+        db.execute("UPDATE schema_meta SET value = '0.7.0' WHERE name = 'upgraded_by'")
+    db.close()
+    _cli_env(monkeypatch, tmp_path, data_dir)
+    assert await asyncio.to_thread(cli.main, ["migrate"]) == 2
+    said = _said(capsys.readouterr().err)
+    assert "needs nocontact 0.7.0 or newer" in said and said.startswith("nocontact: ")
+    assert "CommandError" not in said and "alembic" not in said.lower()
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o620, 0o606])
+async def test_a_key_file_others_can_read_or_change_refuses_to_start(
+    settings_factory: Callable[..., Settings], take_snapshot: Snapshot, mode: int
+) -> None:
+    settings = settings_factory()
+    await _store_with_data(settings)
+    key_file = settings.master_key_file
+    key_file.chmod(mode)
+    before = await take_snapshot(settings)
+    with pytest.raises(MasterKeyError) as info:
+        await Store.open(settings)
+    assert f"Run: chmod 600 {key_file}" in str(info.value)
+    assert "nothing was changed" in str(info.value)
+    assert await take_snapshot(settings) == before
+    assert stat.S_IMODE(key_file.stat().st_mode) == mode  # the bot does not fix it itself
+    key_file.chmod(0o600)
+    store = await Store.open(settings)
+    await store.close()

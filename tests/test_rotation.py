@@ -130,3 +130,42 @@ async def test_rotation_before_first_start_explains_there_is_nothing_to_rotate(
     with pytest.raises(MasterKeyError, match="nothing to rotate"):
         await rotate_master_key(settings)
     assert not settings.master_key_file.exists()
+
+
+async def test_rotating_and_forgetting_retired_keys_makes_old_copies_of_a_wiped_key_unreadable(
+    settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What PostgreSQL's pg_wal (or a backup, or a WAL archive) may keep after a wipe: the
+    user's wrapped key, as it was.  After a plain rotation the file still opens it (the
+    old key is retired, kept for old backups); with --forget-retired nothing does."""
+    expected = await _populate(settings)
+    store = await Store.open(settings)
+    try:
+        victim = await store.find_user(9000)
+        assert victim is not None
+        old_copy = await store._keys.keystore.get_user_key(victim)  # the copy left behind
+        assert old_copy is not None
+        await store.wipe_user(victim)
+    finally:
+        await store.close()
+    del expected[9000]
+    old_key_id, wrapped = old_copy
+
+    def opens(ring: MasterKeyRing | None) -> bool:
+        assert ring is not None
+        try:
+            ring.unwrap(old_key_id, wrapped, purpose="user", subject=victim)
+        except (MasterKeyError, KeyError):
+            return False
+        return True
+
+    assert opens(MasterKeyRing.load(settings.master_key_file))
+    assert await rotate_master_key(settings) == 0
+    assert opens(MasterKeyRing.load(settings.master_key_file))  # honest: retired, still there
+    assert "--forget-retired" in capsys.readouterr().err
+    assert await rotate_master_key(settings, forget_retired=True) == 0
+    ring = MasterKeyRing.load(settings.master_key_file)
+    assert ring is not None and list(ring.keys) == [ring.primary]
+    assert not opens(ring)
+    assert "can no longer be opened" in capsys.readouterr().err
+    await _read_all(settings, expected)  # everyone else is untouched

@@ -4,9 +4,10 @@ only the Bot API is a fake that records what each chat received."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 import warnings
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from telegram.error import BadRequest, Forbidden, RetryAfter
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot.config import Settings
 from bot.engine.conversation import Conversation
@@ -23,15 +24,21 @@ from bot.engine.runtime import Runtime
 from bot.reports.progress import send_progress
 from bot.resources import load_resources
 from bot.schedule.models import BLOCKED, CHECKBACK, CHECKIN, PENDING, SENDING
-from bot.schedule.scheduler import Scheduler, _Recorder
+from bot.schedule.scheduler import MAX_ATTEMPTS, Scheduler, _Recorder
 from bot.schedule.store import Item
 from bot.store.facade import Store
 from bot.telegram.pacing import Pacer
+from bot.telegram.transport import PoolTimedOut, RequestNotSent, ServerError
 from flows.choices import pack
 from flows.conversations.checkin import Dy
 
 LONDON = ZoneInfo("Europe/London")
 CHECKIN_WORDS = "How did today go?"
+UNSURE_WORDS = "may not have reached you"
+
+
+class Crash(BaseException):
+    """The process dies here (nothing after it runs)."""
 
 
 class Clock:
@@ -47,21 +54,33 @@ class Clock:
 
 @dataclass
 class FakeBot:
-    """Records what each chat received; ``errors[chat]`` are raised first, in order."""
+    """Records what each chat received; ``errors[chat]`` are raised first, in order
+    (nothing delivered); ``after[chat]`` are raised once the message was delivered (its
+    answer was lost); the ``crash_at``-th call of all never returns: the process dies
+    (``Crash``) while that request is in flight."""
 
-    errors: dict[int, list[Exception]] = field(default_factory=dict)
+    errors: dict[int, list[BaseException]] = field(default_factory=dict)
+    after: dict[int, list[BaseException]] = field(default_factory=dict)
     received: dict[int, list[str]] = field(default_factory=dict)
     photos: dict[int, int] = field(default_factory=dict)
     times: list[tuple[int, float]] = field(default_factory=list)
     next_id: int = 100
+    calls: int = 0
+    crash_at: int | None = None
 
     async def send_message(self, chat_id: int, text: str, **kwargs: Any) -> Any:
+        self.calls += 1
+        if self.calls == self.crash_at:
+            raise Crash
         pending = self.errors.get(chat_id)
         if pending:
             raise pending.pop(0)
         self.received.setdefault(chat_id, []).append(text)
         self.times.append((chat_id, time.monotonic()))
         self.next_id += 1
+        lost = self.after.get(chat_id)
+        if lost:
+            raise lost.pop(0)
         return SimpleNamespace(message_id=self.next_id)
 
     async def send_photo(self, chat_id: int, photo: Any, **kwargs: Any) -> Any:
@@ -71,6 +90,10 @@ class FakeBot:
 
     def checkins(self, chat_id: int) -> int:
         return sum(CHECKIN_WORDS in text for text in self.received.get(chat_id, []))
+
+    def notes(self, chat_id: int) -> int:
+        """How often the chat was told that an earlier check-in may not have arrived."""
+        return sum(UNSURE_WORDS in text for text in self.received.get(chat_id, []))
 
 
 @dataclass
@@ -246,10 +269,6 @@ async def test_after_days_down_only_the_latest_occurrence_within_grace_is_sent(
     assert (await due_of(restarted, alice))[0] == london(2025, 3, 31, 8, 30)
 
 
-class Crash(BaseException):
-    """The process dies here (nothing after it runs)."""
-
-
 async def test_no_duplicate_after_a_crash_between_sending_and_recording(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -277,7 +296,7 @@ async def test_no_duplicate_after_a_crash_between_sending_and_recording(
     assert world.bot.checkins(1) == 2
 
 
-async def test_a_crash_right_after_the_claim_never_sends_that_occurrence_later(
+async def test_a_crash_between_claim_and_send_is_never_repeated_and_told_next_time(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     s = await world.scheduler()
@@ -287,13 +306,21 @@ async def test_a_crash_right_after_the_claim_never_sends_that_occurrence_later(
     async def crash(*args: object) -> list[int]:
         raise Crash
 
-    monkeypatch.setattr(s, "_send", crash)
+    monkeypatch.setattr(s, "_send_reply", crash)
     with pytest.raises(Crash):
         await s.sweep()
+    assert (await due_of(s, alice))[1] == SENDING  # claimed just before its request
     restarted = await world.scheduler()
     await restarted.sweep()
     assert world.bot.checkins(1) == 0  # at most once: it may have gone out, so not again
     assert await due_of(restarted, alice) == (london(2025, 3, 29, 8, 30), PENDING)
+    # the next check-in says the last one may not have arrived; the one after does not
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await restarted.sweep()
+    assert (world.bot.checkins(1), world.bot.notes(1)) == (1, 1)
+    world.clock.set(london(2025, 3, 30, 8, 30))
+    await restarted.sweep()
+    assert (world.bot.checkins(1), world.bot.notes(1)) == (2, 1)
 
 
 async def test_a_batch_that_could_not_be_recorded_is_kept_and_recorded_later(
@@ -342,7 +369,7 @@ class _SlowItems:
         except asyncio.CancelledError:
             self.cancelled += 1
             raise
-        self.recorded += [item for item, _ in done]
+        self.recorded += [item for item, *_ in done]
 
 
 async def test_closing_the_recorder_lets_a_flush_under_way_finish() -> None:
@@ -652,7 +679,7 @@ async def test_schedule_table_matches_its_migration_and_works_on_each_backend(
     assert claimed == due
     assert await items.claim(due, t0) == []  # never claimed twice
     assert [i.status for i in await items.interrupted()] == [SENDING]
-    await items.finish_many([(claimed[0], None)])
+    await items.finish_many([(claimed[0], None, None)])
     assert [i.kind for i in await items.of_user(alice)] == [CHECKIN]
     await items.block(alice)
     assert await items.blocked_users() == {alice}
@@ -661,3 +688,181 @@ async def test_schedule_table_matches_its_migration_and_works_on_each_backend(
     assert await items.blocked_users() == set()
     await store.wipe_user(alice)
     assert await items.of_user(alice) == []  # wiped with the user
+
+
+# --------------------------------------------------------------------------- faults
+@pytest.fixture
+def quick_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.telegram.send.BACKOFF", (0.01, 0.01, 0.01, 0.01))
+
+
+def bad_gateway() -> ServerError:
+    return ServerError("Bad Gateway", 502)
+
+
+def too_many() -> RetryAfter:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PTB 22's note on the int form of retry_after
+        return RetryAfter(timedelta(milliseconds=50))
+
+
+async def test_what_certainly_did_not_arrive_is_sent_again_once(
+    world: World, quick_backoff: None
+) -> None:
+    """502s, 429s and requests that never left are repeated: one check-in each."""
+    s = await world.scheduler()
+    for chat in range(1, 6):
+        await world.user(s, chat)
+    world.bot.errors[1] = [bad_gateway(), bad_gateway()]
+    world.bot.errors[2] = [RequestNotSent("aiohttp.ClientConnectorError: refused")]
+    world.bot.errors[3] = [PoolTimedOut("Pool timeout")]
+    world.bot.errors[4] = [too_many(), bad_gateway()]
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    report = await s.sweep()
+    assert [world.bot.checkins(c) for c in range(1, 6)] == [1] * 5
+    assert report.retried == 6 and report.failed == 0
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await s.sweep()
+    assert [world.bot.checkins(c) for c in range(1, 6)] == [2] * 5
+    assert [world.bot.notes(c) for c in range(1, 6)] == [0] * 5  # nothing was in doubt
+
+
+async def test_a_send_that_keeps_failing_unsent_waits_for_the_next_sweep(
+    world: World, quick_backoff: None
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    world.bot.errors[1] = [bad_gateway() for _ in range(5)]  # more than one sweep repeats
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    report = await s.sweep()
+    assert world.bot.checkins(1) == 0 and report.failed == 1
+    assert await due_of(s, alice) == (london(2025, 3, 28, 8, 30), PENDING)  # still due
+    world.clock.set(london(2025, 3, 28, 8, 31))
+    await s.sweep()
+    assert world.bot.checkins(1) == 1
+    await s.sweep()
+    assert world.bot.checkins(1) == 1
+
+
+async def test_a_send_that_fails_every_sweep_is_given_up_and_told_next_time(
+    world: World, quick_backoff: None
+) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    world.bot.errors[1] = [bad_gateway() for _ in range(5 * MAX_ATTEMPTS)]
+    for minute in range(MAX_ATTEMPTS):
+        world.clock.set(london(2025, 3, 28, 8, 30 + minute))
+        await s.sweep()
+    assert world.bot.checkins(1) == 0
+    assert await due_of(s, alice) == (london(2025, 3, 29, 8, 30), PENDING)
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await s.sweep()
+    assert (world.bot.checkins(1), world.bot.notes(1)) == (1, 1)
+
+
+async def test_a_timeout_is_not_repeated_and_the_next_check_in_says_so(world: World) -> None:
+    """A timed-out request may have arrived: sending it again could send it twice."""
+    s = await world.scheduler()
+    for chat in (1, 2, 3):
+        await world.user(s, chat)
+    world.bot.after[1] = [TimedOut()]  # delivered, the answer was lost
+    world.bot.errors[2] = [TimedOut()]  # not delivered; the bot cannot tell the two apart
+    world.bot.after[3] = [NetworkError("aiohttp.ServerDisconnectedError")]  # mid-request
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    report = await s.sweep()
+    assert [world.bot.checkins(c) for c in (1, 2, 3)] == [1, 0, 1]
+    assert report.retried == 0 and report.failed == 3
+    await s.sweep()
+    assert [world.bot.checkins(c) for c in (1, 2, 3)] == [1, 0, 1]  # never twice
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await s.sweep()
+    assert [world.bot.checkins(c) for c in (1, 2, 3)] == [2, 1, 2]
+    assert [world.bot.notes(c) for c in (1, 2, 3)] == [1, 1, 1]
+    world.clock.set(london(2025, 3, 30, 8, 30))
+    await s.sweep()
+    assert [world.bot.notes(c) for c in (1, 2, 3)] == [1, 1, 1]  # told once
+
+
+async def test_a_check_back_in_doubt_is_told_at_the_next_check_in(world: World) -> None:
+    s = await world.scheduler()
+    alice = await world.user(s, 1)
+    await s.checkback(alice, london(2025, 3, 28, 9, 0), "urge")
+    world.bot.after[1] = [TimedOut()]
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    await s.sweep()  # the check-in
+    world.clock.set(london(2025, 3, 28, 9, 0))
+    await s.sweep()  # the check-back times out
+    assert world.bot.notes(1) == 0
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await s.sweep()
+    assert (world.bot.checkins(1), world.bot.notes(1)) == (2, 1)
+
+
+async def test_a_discreet_check_in_says_it_discreetly(world: World) -> None:
+    s = await world.scheduler()
+    await world.user(s, 1)
+    alice = await world.user(s, 2)
+    await world.store.update_settings(alice, {"discreet": False})
+    world.bot.after[1] = [TimedOut()]
+    world.bot.after[2] = [TimedOut()]
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    await s.sweep()
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await s.sweep()
+    discreet_note = [t for t in world.bot.received[1] if UNSURE_WORDS in t]
+    plain_note = [t for t in world.bot.received[2] if UNSURE_WORDS in t]
+    assert len(discreet_note) == len(plain_note) == 1
+    assert "check-in" not in discreet_note[0] and "check-in" in plain_note[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_under_random_faults_and_a_crash_each_user_gets_one_or_is_told(
+    world: World, quick_backoff: None, seed: int
+) -> None:
+    """40 users; 502s, 429s, refused connections and timeouts (before and after
+    delivery) at random, and the process dies mid-sweep with a request in flight.  After
+    a restart, every user has exactly one check-in that day, or the next day's check-in
+    says it may not have arrived; nobody gets two."""
+    rng = random.Random(seed)
+    users = 40
+    s = await world.scheduler()
+    for chat in range(1, users + 1):
+        await world.user(s, chat)
+    faults: list[Callable[[], BaseException]] = [
+        bad_gateway,
+        too_many,
+        lambda: RequestNotSent("aiohttp.ClientConnectorError: refused"),
+        TimedOut,
+    ]
+    for chat in range(1, users + 1):
+        roll = rng.random()
+        if roll < 0.5:
+            world.bot.errors[chat] = [rng.choice(faults)() for _ in range(rng.randint(1, 3))]
+        elif roll < 0.6:
+            world.bot.after[chat] = [TimedOut()]
+    faulted = {chat: list(errors) for chat, errors in world.bot.errors.items()}
+    lost_answers = set(world.bot.after)
+    world.bot.crash_at = rng.randint(10, 30)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    with pytest.raises(Crash):
+        await s.sweep()
+    world.bot.crash_at = None
+    world.clock.set(london(2025, 3, 28, 8, 31))
+    restarted = await world.scheduler()
+    for minute in range(MAX_ATTEMPTS + 1):
+        world.clock.set(london(2025, 3, 28, 8, 31 + minute))
+        await restarted.sweep()
+    first_day = {chat: world.bot.checkins(chat) for chat in range(1, users + 1)}
+    assert max(first_day.values()) == 1, "nobody gets a check-in twice"
+    timed_out = {c for c, errors in faulted.items() if TimedOut in map(type, errors)}
+    world.bot.errors.clear()
+    world.bot.after.clear()
+    world.clock.set(london(2025, 3, 29, 8, 30))
+    await restarted.sweep()
+    for chat in range(1, users + 1):
+        assert world.bot.checkins(chat) == first_day[chat] + 1
+        if first_day[chat] == 0:
+            assert world.bot.notes(chat) == 1, f"user {chat} lost a check-in silently"
+    # in doubt: the timeouts, and at most one request per worker when the process died
+    told = {chat for chat in range(1, users + 1) if world.bot.notes(chat)}
+    assert len(told - timed_out - lost_answers) <= s.workers

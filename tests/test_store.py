@@ -369,6 +369,39 @@ async def test_a_destroyed_key_leaves_no_trace_in_the_sqlite_key_store_files(
     assert wrapped not in (settings.data_dir / "keys.db").read_bytes()
 
 
+async def test_a_wipe_leaves_no_ciphertext_of_the_user_in_the_sqlite_data_files(
+    settings_factory: Callable[..., Settings],
+) -> None:
+    """Raw bytes: after /wipe, while the bot keeps running, neither nocontact.db nor its
+    -wal file holds the wiped user's sealed cells (the WAL is checkpointed and emptied)."""
+    settings = settings_factory()
+    store = await Store.open(settings)
+    try:
+        victim, _ = await store.ensure_user(1, 1)
+        other, _ = await store.ensure_user(2, 2)
+        await store.add_reasons(victim, ["the reason I left " + "x" * 200])
+        await store.add_reasons(other, ["mine stays"])
+        async with store.engine.connect() as conn:
+            sealed = [
+                bytes(cell)
+                for (cell,) in await conn.exec_driver_sql(
+                    "SELECT text FROM reasons WHERE user_id = ?", (victim,)
+                )
+            ]
+        assert sealed and all(len(cell) > 100 for cell in sealed)
+        files = [settings.data_dir / name for name in ("nocontact.db", "nocontact.db-wal")]
+
+        def found() -> bool:
+            return any(c in p.read_bytes() for p in files if p.exists() for c in sealed)
+
+        assert found(), "the sealed reason is on disk before the wipe"
+        await store.wipe_user(victim)
+        assert not found(), "a copy of the wiped user's ciphertext is still on disk"
+        assert [r.text for r in await store.list_reasons(other)] == ["mine stays"]
+    finally:
+        await store.close()
+
+
 async def test_an_unreachable_database_stops_with_a_plain_message(
     settings_factory: Callable[..., Settings],
 ) -> None:

@@ -22,7 +22,7 @@ from telegram.request._requestparameter import RequestParameter
 from bot.app import build_application
 from bot.config import Settings
 from bot.store.facade import Store
-from bot.telegram.transport import AiohttpRequest, _describe
+from bot.telegram.transport import AiohttpRequest, RequestNotSent, ServerError, _describe
 from bot.telegram.updates import ScreenedUpdates
 from tests.offline import OfflineRequest
 from tests.standin import BotApiStandIn
@@ -86,6 +86,11 @@ class Capture:
         elif method == "getUpdates":
             await asyncio.sleep(self.updates_delay)
             result = []
+        elif method == "gateway":  # what nginx in front of the Bot API answers
+            return web.Response(status=502, text="<html>502 Bad Gateway</html>")
+        elif method == "busy":
+            body = {"ok": False, "error_code": 500, "description": "Internal Server Error"}
+            return web.json_response(body, status=500)
         return web.json_response({"ok": True, "result": result})
 
 
@@ -245,6 +250,42 @@ async def test_a_refused_connection_raises_network_error_without_secrets() -> No
     logged = "".join(traceback.format_exception(error))  # what PTB's exc_info logs print
     assert diary not in logged
     assert TOKEN not in logged
+
+
+async def test_the_errors_say_what_certainly_was_not_sent(capture: Capture) -> None:
+    """A 5xx answer and a request that never left are told apart from a timeout after
+    sending (which may have delivered the message), so the scheduler knows what it may
+    send again."""
+    request = AiohttpRequest(connection_pool_size=1, pool_timeout=0.1)
+    await request.initialize()
+    try:
+        with pytest.raises(ServerError) as gateway:
+            await request.post(capture.method_url("gateway"), text_param("x"))
+        assert gateway.value.status == 502 and str(gateway.value) == "Bad Gateway (502)"
+        with pytest.raises(ServerError, match="Internal Server Error") as busy:
+            await request.post(capture.method_url("busy"), text_param("x"))
+        assert busy.value.status == 500
+        refused = f"http://127.0.0.1:{_closed_port()}/bot{TOKEN}/sendMessage"
+        with pytest.raises(RequestNotSent):
+            await request.post(refused, text_param("x"))
+        first = asyncio.create_task(request.post(capture.method_url("hold"), text_param("1")))
+        await asyncio.wait_for(capture.arrived.wait(), 2)
+        with pytest.raises(RequestNotSent):  # the pool was full: not sent
+            await request.post(capture.method_url("sendMessage"), text_param("2"))
+        capture.release.set()
+        await first
+        slow = AiohttpRequest(read_timeout=0.2)
+        await slow.initialize()
+        capture.release.clear()
+        try:
+            with pytest.raises(TimedOut) as timed_out:  # sent; it may have arrived
+                await slow.post(capture.method_url("hold"), text_param("3"))
+            assert not isinstance(timed_out.value, RequestNotSent | ServerError)
+        finally:
+            capture.release.set()
+            await slow.shutdown()
+    finally:
+        await request.shutdown()
 
 
 def test_error_messages_never_show_the_url_with_the_token() -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.config import ConfigError, Settings
-from bot.crypto.keys import verify_ring
+from bot.crypto.keys import missing_data_error, verify_ring
 from bot.crypto.keystore import KeyStore, KeyStoreState
 from bot.crypto.ring import MasterKeyError, MasterKeyRing, key_file_mode_problem
 from bot.crypto.rotation import rotate_master_key as rotate_keys
@@ -25,7 +25,9 @@ from bot.store.db import (
     database_file_missing,
     describe_error,
     head_revision,
+    newer_schema_problem,
     safe_url,
+    sqlite_files,
 )
 from bot.store.facade import Store, count_users_in
 
@@ -52,13 +54,16 @@ async def rotate_master_key(
     *,
     batch_size: int = 200,
     on_progress: Callable[[int], None] | None = None,
+    forget_retired: bool = False,
 ) -> int:
-    """Re-wrap every user key under a new master key; finishes an interrupted rotation."""
+    """Re-wrap every user key under a new master key; finishes an interrupted rotation.
+    ``forget_retired``: then remove the old keys from the file."""
     report = await rotate_keys(
         settings.master_key_file,
         settings.keystore_url,
         batch_size=batch_size,
         on_progress=on_progress,
+        forget_retired=forget_retired,
     )
     path = settings.master_key_file.resolve()
     how = "The interrupted rotation is finished" if report.resumed else "Rotation finished"
@@ -66,10 +71,21 @@ async def rotate_master_key(
         f"{how}: {report.rewrapped} user key(s) re-wrapped; the new master key is "
         f"{report.key_id}. The data rows were not touched."
     )
+    if report.forgotten:
+        kept = (
+            f"The retired key(s) {', '.join(report.forgotten)} were removed from the file: "
+            "copies of the key store made before this rotation (backups, WAL archives, "
+            "PostgreSQL's pg_wal) can no longer be opened with it, nor the keys of users who "
+            "wiped their data. Old copies of master.key still open them: destroy those."
+        )
+    else:
+        kept = (
+            "(The old key stays in the file, retired, so older backups of the key store "
+            "still open. `--forget-retired` removes it.)"
+        )
     print(
         f"nocontact: WARNING: back up {path} NOW. It holds the new master key; copies of "
-        "the file made before this rotation cannot open the key store any more. (The old "
-        "key stays in the file, retired, so older backups of the key store still open.)",
+        f"the file made before this rotation cannot open the key store any more. {kept}",
         file=sys.stderr,
     )
     return 0
@@ -175,20 +191,36 @@ async def _check_database(
 ) -> None:
     url = settings.database_url
     label = safe_url(url)
+    user_keys = keystate.user_keys if keystate is not None else 0
     if database_file_missing(url):
-        report.problem(f"the database {label} does not exist yet. Run `nocontact migrate`.")
+        if user_keys:
+            report.problem(
+                missing_data_error(user_keys, safe_url(settings.keystore_url), label).args[0]
+            )
+        elif sqlite_files(url)[0].exists():
+            report.problem(f"the database {label} has no schema yet. Run `nocontact migrate`.")
+        else:
+            report.problem(f"the database {label} does not exist yet. Run `nocontact migrate`.")
         return
     engine = create_engine(url)
     try:
         revision = await current_revision(engine)
         users = await count_users_in(engine, url)
+        async with engine.connect() as conn:
+            newer = await conn.run_sync(lambda sync: newer_schema_problem(sync, label))
     except (OSError, SQLAlchemyError) as exc:
         report.problem(f"cannot reach the database {label}: {describe_error(exc)}")
         return
     finally:
         await engine.dispose()
     head = head_revision()
-    if revision is None:
+    if user_keys and not users:
+        report.problem(
+            missing_data_error(user_keys, safe_url(settings.keystore_url), label).args[0]
+        )
+    if newer:
+        report.problem(newer)
+    elif revision is None:
         report.problem(f"the database {label} has no schema yet. Run `nocontact migrate`.")
     elif revision != head:
         report.problem(

@@ -31,7 +31,7 @@ def _cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
 def _cmd_rotate(settings: Settings, args: argparse.Namespace) -> int:
     from bot.cli.admin import rotate_master_key
 
-    return asyncio.run(rotate_master_key(settings))
+    return asyncio.run(rotate_master_key(settings, forget_retired=args.forget_retired))
 
 
 def _cmd_doctor(settings: Settings, args: argparse.Namespace) -> int:
@@ -134,6 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "rotate-master-key",
         help="wrap every user key under a new master key (resumes an interrupted rotation)",
+    )
+    p.add_argument(
+        "--forget-retired",
+        action="store_true",
+        help="then remove the old master keys from the file, so copies of the key store made "
+        "before (backups, WAL archives, pg_wal) can no longer be opened with it",
     )
     p.set_defaults(func=_cmd_rotate, needs_settings=True)
 

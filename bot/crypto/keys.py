@@ -98,6 +98,27 @@ def _orphan_data_error(users: int, keystore_label: str) -> MasterKeyError:
     )
 
 
+def missing_data_error(user_keys: int, keystore_label: str, database_label: str) -> ConfigError:
+    """The key store holds users' keys, but the data database is missing or empty."""
+    return ConfigError(
+        f"The key store ({keystore_label}) holds the keys of {user_keys} user(s), but the "
+        f"database ({database_label}) is missing or holds no users. Starting would greet "
+        "every returning user as a stranger, so nocontact refuses to start; nothing was "
+        "changed. Restore the database from your backup, or set DATABASE_URL to "
+        "where it is, and start again. Only if you really mean to start afresh: move the "
+        "key store and master.key aside as well (keep them while any backup of the data "
+        "may still be restored). `nocontact doctor` checks the setup."
+    )
+
+
+def key_file_mode_error(problem: str) -> MasterKeyError:
+    return MasterKeyError(
+        f"{problem}, then start again. The bot did not start and nothing was changed: "
+        "anyone who can read this file can read every user's data with a copy of the "
+        "databases."
+    )
+
+
 def announce_new_master_key(path: Path) -> None:
     message = (
         f"A new master key was created at {path.resolve()}. BACK THIS FILE UP NOW, somewhere "
@@ -141,6 +162,7 @@ async def open_keys(
     data_users: Callable[[], Awaitable[int]],
     *,
     create: bool = True,
+    database_label: str = "the data database",
 ) -> Keys:
     """Load and verify the master key, then prepare the key store.
 
@@ -148,6 +170,8 @@ async def open_keys(
     :class:`MasterKeyError` and leaves files and databases as they were.  With no key and
     an empty key store (first run) a new master key file is made and announced.
     ``data_users`` counts the users in the data database (0 when it does not exist).
+    A key file others may read or change, or users' keys without a data database to go
+    with them, stop here too.
     """
     ring = MasterKeyRing.load(master_key_file)
     keystore = KeyStore(keystore_url)
@@ -165,14 +189,16 @@ async def open_keys(
             ring.save()
             announce_new_master_key(master_key_file)
         else:
+            problem = key_file_mode_problem(master_key_file)
+            if problem:
+                raise key_file_mode_error(problem)
             verify_ring(ring, state, keystore.label)
             if state.empty:
                 users = await data_users()
                 if users:
                     raise _orphan_data_error(users, keystore.label)
-            problem = key_file_mode_problem(master_key_file)
-            if problem:
-                log.warning("%s", problem)
+            elif state.user_keys and not await data_users():
+                raise missing_data_error(state.user_keys, keystore.label, database_label)
         prepare_directory(keystore_url)
         await keystore.initialize(ring)
         lookup = await keystore.lookup_key(ring)

@@ -164,6 +164,12 @@ class MasterKeyRing:
     def promote(self, key_id: str) -> MasterKeyRing:
         return replace(self, primary=key_id, pending=None)
 
+    def only_primary(self) -> MasterKeyRing:
+        """The ring without its retired keys."""
+        keys = {self.primary: self.keys[self.primary]}
+        created = {self.primary: self.created.get(self.primary, "")}
+        return replace(self, keys=keys, pending=None, created=created)
+
     # ------------------------------------------------------------------ crypto
     def check_value(self, key_id: str) -> bytes:
         return hmac.digest(self.keys[key_id], _CHECK_CONSTANT + key_id.encode(), hashlib.sha256)
@@ -198,11 +204,13 @@ def new_key_id() -> str:
 
 
 def key_file_mode_problem(path: Path) -> str | None:
-    """A plain-words problem when the key file is readable by others, else None."""
+    """A plain-words problem when others may read or change the key file, else None."""
+    if os.name != "posix":
+        return None  # no Unix permission bits to check
     mode = path.stat().st_mode & 0o777
     if mode & 0o077:
         return (
-            f"The master key file {path} can be read by other users on this machine "
-            f"(mode {mode:04o}). Run: chmod 600 {path}"
+            f"The master key file {path} can be read or changed by other users on this "
+            f"machine (mode {mode:04o}). Run: chmod 600 {path}"
         )
     return None

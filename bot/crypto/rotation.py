@@ -6,6 +6,10 @@ re-wraps user keys in committed batches, re-wraps the lookup secret, makes the n
 primary in the file and finally clears the target.  Re-running after an interruption
 finds the target (or the pending key) and finishes the same rotation.  Data rows are
 never read or written.
+
+With ``forget_retired`` the old keys are then removed from the ring file: copies of the
+key store made before (backups, WAL archives, PostgreSQL's ``pg_wal``, and with them the
+wrapped keys of users who have since wiped) can no longer be opened with it.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ class RotationReport:
     previous: str
     resumed: bool
     rewrapped: int
+    #: retired master keys removed from the ring file (``forget_retired``)
+    forgotten: tuple[str, ...] = ()
 
 
 async def rotate_master_key(
@@ -48,6 +54,7 @@ async def rotate_master_key(
     *,
     batch_size: int = 200,
     on_progress: Callable[[int], None] | None = None,
+    forget_retired: bool = False,
 ) -> RotationReport:
     """Re-wrap every key in the key store under a new master key (see module docs).
 
@@ -94,10 +101,20 @@ async def rotate_master_key(
             ring = ring.promote(target)
             ring.save()
         await _finish(keystore)
+        forgotten: tuple[str, ...] = ()
+        if forget_retired:
+            after = await keystore.inspect()
+            if after.referenced - {ring.primary}:  # cannot happen after a finished rotation
+                raise MasterKeyError("Keys under a retired master key remain; nothing forgotten.")
+            forgotten = tuple(sorted(k for k in ring.keys if k != ring.primary))
+            if forgotten:
+                ring.only_primary().save()
     finally:
         await keystore.close()
     log.info("master key rotation finished: %d user keys re-wrapped", done)
-    return RotationReport(key_id=target, previous=previous, resumed=resumed, rewrapped=done)
+    return RotationReport(
+        key_id=target, previous=previous, resumed=resumed, rewrapped=done, forgotten=forgotten
+    )
 
 
 # --------------------------------------------------------------------------- the steps

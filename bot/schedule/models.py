@@ -8,16 +8,20 @@ them whenever they change and after each check-in.
 
 Status:
 - ``pending``  waiting for ``due_at``;
-- ``sending``  claimed and committed just before the Bot API call (a row found in this
-  state after a crash is never sent again: at most once);
+- ``sending``  claimed and committed just before its own Bot API call (a row found in
+  this state after a crash is never sent again: at most once);
 - ``blocked``  the user blocked the bot; nothing is sent until they write again.
+
+``unsure`` (on a check-in row) says that an earlier check-in or check-back of the user
+may not have arrived (the process died while it was in flight, the request timed out
+after it was sent, or it failed for good): the next check-in tells the user so.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Index, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bot.store.models import ID_LENGTH, Base
@@ -47,3 +51,4 @@ class ScheduleItem(Base):
     due_at: Mapped[datetime]
     status: Mapped[str] = mapped_column(String(16), default=PENDING)
     claimed_at: Mapped[datetime | None]
+    unsure: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

@@ -7,9 +7,17 @@ due:
 - an item at most ``CHECKIN_GRACE_MINUTES`` late is sent; a later one is skipped (and
   logged) and the next occurrence scheduled, so a check-in missed while the bot was
   down arrives once after start-up, or not at all when it is stale;
-- claim-then-send: the item is marked "sending" and committed before the Bot API call,
-  so nothing is ever sent twice; an item found "sending" at start-up (a crash between
-  sending and recording) is not sent again, its next occurrence is scheduled;
+- prepare, claim, send: each item is marked "sending" and committed just before its own
+  Bot API call (never a batch ahead), so nothing is ever sent twice and a crash leaves
+  only the few requests truly in flight in doubt.  An item found "sending" at start-up
+  is not sent again; its next occurrence is scheduled and flagged, and that check-in
+  tells the user the earlier one may not have arrived;
+- what is safe to repeat is repeated (:func:`bot.telegram.send.retry_delay`: a 429
+  after its ``retry_after``, a 5xx, a request that never left); an item that failed
+  before it was sent stays due for the next sweep (up to ``MAX_ATTEMPTS`` sweeps); a
+  send that may have arrived (a timeout after sending) or that failed for good is not
+  repeated, and the next check-in says it may not have arrived.  Nothing is dropped
+  silently;
 - sends are paced under the overall and per-chat limits, a 429 pauses every send for
   ``retry_after``, and a user who blocked the bot (403) has their items held until they
   write again (:meth:`Scheduler.user_seen`, an in-memory set lookup);
@@ -25,7 +33,6 @@ import asyncio
 import contextlib
 import logging
 import time
-import warnings
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
@@ -39,12 +46,12 @@ from bot import metrics
 from bot.engine.actions import Chat, carry_out, ends_account
 from bot.engine.runtime import Runtime
 from bot.schedule.models import CHECKBACK, CHECKIN
-from bot.schedule.store import Item, ScheduleStore
+from bot.schedule.store import Done, Item, ScheduleStore
 from bot.telegram.autodelete import delete_after
 from bot.telegram.chat import TelegramChat
 from bot.telegram.pacing import Pacer
 from bot.telegram.render import render_reply
-from bot.telegram.send import order, send_replies
+from bot.telegram.send import order, retry_after_seconds, retry_delay, send_replies
 from flows import schedule
 from flows.conversations.wipe import WIPE_TOPIC
 from flows.settings import UserSettings
@@ -56,8 +63,9 @@ log = logging.getLogger(__name__)
 PAGE = 500
 #: The check-back that carries out a /wipe without the PIN.
 WIPE_TRIGGER = f"{CHECKBACK}:{WIPE_TOPIC}"
-#: How often one reply is retried after a 429 before the occurrence is given up.
-MAX_RETRIES = 5
+#: Sweeps that may try an item that keeps failing before it is sent, before that
+#: occurrence is given up (and the user told at their next check-in).
+MAX_ATTEMPTS = 3
 #: How long :meth:`Scheduler.stop` lets sends in flight finish.
 STOP_TIMEOUT = 10.0
 
@@ -87,30 +95,26 @@ class SweepReport:
 Deliver = Callable[[int, Sequence[Reply], int], Awaitable[list[int]]]
 
 
-def _retry_seconds(exc: RetryAfter) -> float:
-    with warnings.catch_warnings():
-        # PTB 22 warns that the int form is deprecated; both forms are handled here.
-        warnings.simplefilter("ignore")
-        value: Any = exc.retry_after
-    seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
-    return max(seconds, 0.0)
+class _MaybeSent(Exception):
+    """A reply in several parts failed: some of it may have arrived."""
 
 
 class _Recorder:
     """Records finished items in batches (one transaction every ``interval`` seconds).
-    An item not yet recorded when the process dies stays "sending": never sent twice.
+    An item not yet recorded when the process dies stays "sending": never sent twice
+    (and its user is told at the next check-in that it may not have arrived).
     A batch that could not be recorded is kept and tried again, so no item is left
     "sending" (and its user without check-ins) until the next restart."""
 
     def __init__(self, items: ScheduleStore, interval: float = 0.2) -> None:
         self._items = items
         self._interval = interval
-        self._done: list[tuple[Item, datetime | None]] = []
+        self._done: list[Done] = []
         self._closing = asyncio.Event()
         self._task = asyncio.create_task(self._run())
 
-    def add(self, item: Item, next_due: datetime | None) -> None:
-        self._done.append((item, next_due))
+    def add(self, item: Item, next_due: datetime | None, unsure: bool | None = None) -> None:
+        self._done.append((item, next_due, unsure))
 
     async def flush(self) -> None:
         done, self._done = self._done, []
@@ -152,11 +156,9 @@ class Scheduler:
         self.grace = timedelta(minutes=settings.checkin_grace_minutes)
         self.pacer = Pacer(settings.rate_limit_overall, settings.rate_limit_per_chat)
         #: concurrent sends: enough to keep the configured rate busy while requests are
-        #: in flight, few enough that a crash loses little and the store's connection
-        #: pool is not outgrown (preparing a check-in is CPU-bound anyway)
+        #: in flight, few enough that a crash leaves few in doubt (at most one each) and
+        #: the store's connection pool is not outgrown (preparing a check-in is CPU-bound)
         self.workers = workers or max(4, min(16, int(settings.rate_limit_overall / 2)))
-        #: items claimed per transaction (about half a second of sending)
-        self.claim_batch = max(1, min(100, int(settings.rate_limit_overall / 2)))
         self.deliver: Deliver | None = None
         self.chat_for: Callable[[int], Chat] | None = None
         #: seconds the last :meth:`attach` took (loading the blocked set, recovery)
@@ -165,6 +167,8 @@ class Scheduler:
         self._task: asyncio.Task[None] | None = None
         self._job: Job[Any] | None = None
         self._stopping = False
+        #: (item id, due time) -> sweeps in which it failed before it was sent
+        self._attempts: dict[tuple[str, datetime], int] = {}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self, application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
@@ -249,19 +253,20 @@ class Scheduler:
 
     async def _recover(self) -> None:
         """Items left "sending" by a crash may have been delivered: never send them
-        again (at most once); schedule the next occurrence instead."""
+        again (at most once); schedule the next occurrence instead, flagged so that it
+        tells the user the interrupted one may not have arrived."""
         now = self.runtime.now()
         interrupted = await self.items.interrupted()
         for item in interrupted:
             try:
                 after = max(item.due_at, now - self.grace)
-                await self.items.finish(item, await self._next_after(item, after))
+                await self.items.finish(item, await self._next_after(item, after), True)
             except Exception as exc:
                 log.error("could not settle an interrupted check-in: %s", type(exc).__name__)
         if interrupted:
             log.warning(
                 "%d check-in(s) were interrupted by a restart and may not have arrived; "
-                "they are not sent twice",
+                "they are not sent twice, and each user's next check-in says so",
                 len(interrupted),
             )
 
@@ -319,11 +324,11 @@ class Scheduler:
         page = await self.items.due(now, PAGE)
         if not page:
             return report
-        queue: asyncio.Queue[Item | None] = asyncio.Queue(maxsize=self.claim_batch)
+        # items wait here unclaimed ("pending"): a crash leaves them due, sent after restart
+        queue: asyncio.Queue[Item | None] = asyncio.Queue(maxsize=self.workers)
         recorder = _Recorder(self.items)
-        unsent: list[Item] = []
         workers = [
-            asyncio.create_task(self._worker(queue, report, recorder, unsent))
+            asyncio.create_task(self._worker(queue, report, recorder))
             for _ in range(min(self.workers, len(page)))
         ]
         try:
@@ -336,27 +341,24 @@ class Scheduler:
                 await queue.put(None)
             await asyncio.gather(*workers)
         except BaseException:
-            # Cancelled or dying: sends under way are left "sending" (never repeated).
+            # Cancelled or dying: a send under way is left "sending" (never repeated; the
+            # user's next check-in says it may not have arrived); the rest stays due.
             for worker in workers:
                 worker.cancel()
             await asyncio.gather(*workers, return_exceptions=True)
             raise
         finally:
-            while not queue.empty():
-                waiting = queue.get_nowait()
-                if waiting is not None:
-                    unsent.append(waiting)
-            await self.items.unclaim(unsent)
             await recorder.close()
         return report
 
     async def _feed(
         self, page: list[Item], queue: asyncio.Queue[Item | None], report: SweepReport
     ) -> None:
-        """Skip what is stale, claim the rest in small batches, hand them to the workers.
-        Few items are claimed ahead of sending, so a crash loses little."""
-        ready: list[Item] = []
+        """Skip what is stale, hand the rest to the workers (unclaimed: each is claimed
+        by its worker just before its own request)."""
         for item in page:
+            if self._stopping:
+                return
             if item.user_id in self._blocked:
                 await self.items.block(item.user_id)
                 continue
@@ -367,96 +369,103 @@ class Scheduler:
                 report.skipped_late += 1
                 await self.items.skip(item, await self._next_after(item, now - self.grace))
                 continue
-            ready.append(item)
-        for start in range(0, len(ready), self.claim_batch):
-            if self._stopping:
-                return
-            chunk = ready[start : start + self.claim_batch]
-            for item in await self.items.claim(chunk, self.runtime.now()):
-                await queue.put(item)
+            await queue.put(item)
 
     async def _worker(
-        self,
-        queue: asyncio.Queue[Item | None],
-        report: SweepReport,
-        recorder: _Recorder,
-        unsent: list[Item],
+        self, queue: asyncio.Queue[Item | None], report: SweepReport, recorder: _Recorder
     ) -> None:
         while True:
             item = await queue.get()
             if item is None:
                 return
             if self._stopping:
-                unsent.append(item)  # claimed, certainly not sent: due again after restart
-                continue
+                continue  # not claimed: still due, sent after the restart
             try:
-                await self._process(item, report, recorder, unsent)
+                await self._process(item, report, recorder)
             except Exception as exc:
                 report.failed += 1
                 log.error("a scheduled send failed: %s", type(exc).__name__)
+                await self._not_sent(item)
 
-    async def _process(
-        self, item: Item, report: SweepReport, recorder: _Recorder, unsent: list[Item]
-    ) -> None:
-        """Send one claimed item.  From the Bot API call on it counts as sent: whatever
-        happens, it is not sent again (at most once)."""
+    async def _not_sent(self, item: Item) -> None:
+        """``item`` failed before its request was sent: it stays due, and the next sweep
+        tries it again, up to ``MAX_ATTEMPTS`` sweeps; then this occurrence is given up
+        and the user's next check-in says it may not have arrived."""
+        key = (item.id, item.due_at)
+        self._attempts[key] = self._attempts.get(key, 0) + 1
+        if self._attempts[key] < MAX_ATTEMPTS:
+            return
+        del self._attempts[key]
+        try:
+            next_due = await self._next_after(item, self.runtime.now())
+            await self.items.skip(item, next_due, unsure=True)
+        except Exception as exc:
+            log.error("could not give up a scheduled send: %s", type(exc).__name__)
+
+    async def _process(self, item: Item, report: SweepReport, recorder: _Recorder) -> None:
+        """Prepare one item, claim it, send it.  Until the claim nothing is recorded (a
+        failure or a crash leaves it due); from the claim on it is never sent again: it is
+        delivered, or the user's next check-in says it may not have arrived."""
         store = self.runtime.store
-        try:
-            chat_id = await store.chat_id(item.user_id)
-            await self.pacer.wait(chat_id)
-        except BaseException:
-            unsent.append(item)
-            raise
+        chat_id = await store.chat_id(item.user_id)
+        await self.pacer.wait(chat_id)
         if self._stopping:
-            unsent.append(item)
             return
-        try:
-            sent, autodelete = await self._send(item, chat_id, report)
-        except Forbidden:
-            report.blocked += 1
-            self._blocked.add(item.user_id)
-            await self.items.block(item.user_id)
-            return
-        except Exception:
-            recorder.add(item, await self._next_after(item, self.runtime.now()))
-            raise
-        recorder.add(item, await self._next_after(item, self.runtime.now()))
-        if sent:
-            report.sent += 1
-            now = self.runtime.now()
-            await store.remember_messages(
-                item.user_id, sent, now, delete_after=delete_after(now, autodelete)
-            )
-        else:
-            report.empty += 1
-
-    async def _send(self, item: Item, chat_id: int, report: SweepReport) -> tuple[list[int], int]:
-        """Run the flow's trigger and send its replies; the ids of the messages sent and
-        the user's auto-delete setting (minutes, 0 = off) for them."""
         now = self.runtime.now()
         result = await self.runtime.conversation.step(
             item.user_id, Input(kind="trigger", now=now, text=item.trigger)
         )
-        if result.ignored:
-            return [], 0
+        next_due = await self._next_after(item, now)
+        told = False if item.unsure else None  # the note about an earlier send goes out
         if result.actions and self.chat_for is not None:  # a /wipe whose wait is over
             chat = self.chat_for(chat_id)
             await carry_out(chat, item.user_id, result.actions, first=True)
             await carry_out(chat, item.user_id, result.actions, first=False)
             if ends_account(result.actions):
-                return [], 0
-        if not result.replies:
-            return [], 0
+                return  # the user and their schedule are gone
+        if result.ignored or not result.replies:
+            report.empty += 1
+            await self.items.skip(item, next_due)
+            return
+        if not await self.items.claim([item], self.runtime.now()):
+            return  # changed meanwhile (new settings, a wipe): not to be sent
         sent: list[int] = []
-        first = True
-        for reply in order(result.replies):
-            sent += await self._send_reply(chat_id, reply, result.seq, report, first)
-            first = False
-        return sent, result.autodelete_minutes
+        try:
+            for n, reply in enumerate(order(result.replies)):
+                sent += await self._send_reply(chat_id, reply, result.seq, report, n == 0)
+        except Forbidden:
+            report.blocked += 1
+            self._blocked.add(item.user_id)
+            await self.items.block(item.user_id)
+            return
+        except Exception as exc:
+            if not sent and not isinstance(exc, _MaybeSent) and retry_delay(exc, 0) is not None:
+                # repeats used up, but certainly not delivered: due again, next sweep
+                await self.items.unclaim([item])
+                raise
+            # it may have arrived (or only in part): never repeated, the user is told
+            report.failed += 1
+            log.error("a scheduled send may not have arrived: %s", type(exc).__name__)
+            self._attempts.pop((item.id, item.due_at), None)
+            recorder.add(item, next_due, True)
+            if sent:
+                await self._remember(item, sent, result.autodelete_minutes)
+            return
+        self._attempts.pop((item.id, item.due_at), None)
+        recorder.add(item, next_due, told)
+        report.sent += 1
+        await self._remember(item, sent, result.autodelete_minutes)
+
+    async def _remember(self, item: Item, sent: list[int], autodelete: int) -> None:
+        now = self.runtime.now()
+        await self.runtime.store.remember_messages(
+            item.user_id, sent, now, delete_after=delete_after(now, autodelete)
+        )
 
     async def _send_reply(
         self, chat_id: int, reply: Reply, seq: int, report: SweepReport, first: bool
     ) -> list[int]:
+        """Send one reply, repeating what is safe to repeat (:func:`retry_delay`)."""
         assert self.deliver is not None
         parts = len(render_reply(reply))
         # The first message's slot was reserved before the claim; pay for the rest.
@@ -468,12 +477,17 @@ class Scheduler:
         while True:
             try:
                 return await self.deliver(chat_id, [reply], seq)
-            except RetryAfter as exc:
-                # Telegram refused the message (nothing was delivered): wait, retry.
-                # A reply in several parts may have been half sent: never repeated.
-                self.pacer.pause(_retry_seconds(exc))
-                attempt += 1
-                if parts > 1 or attempt > MAX_RETRIES:
+            except Exception as exc:
+                delay = retry_delay(exc, attempt)
+                if isinstance(exc, RetryAfter):
+                    self.pacer.pause(retry_after_seconds(exc))
+                if parts > 1 and not isinstance(exc, Forbidden):
+                    # A reply in several parts may have been half sent: never repeated.
+                    raise _MaybeSent(type(exc).__name__) from exc
+                if delay is None:
                     raise
+                attempt += 1
                 report.retried += 1
+                if not isinstance(exc, RetryAfter):
+                    await asyncio.sleep(delay)
                 await self.pacer.wait(chat_id, parts)

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.schedule.models import BLOCKED, CHECKIN, PENDING, SENDING, ScheduleItem
 from bot.store.facade import Store
 from bot.store.models import new_id
+from flows.schedule import CHECKIN_AFTER_UNSURE
 
 
 @dataclass(frozen=True)
@@ -29,11 +30,22 @@ class Item:
     topic: str
     due_at: datetime
     status: str
+    #: an earlier send of this user may not have arrived (see ``bot.schedule.models``)
+    unsure: bool = False
 
     @property
     def trigger(self) -> str:
-        """The flow input text for this item ("checkin" or "checkback:<topic>")."""
-        return CHECKIN if self.kind == CHECKIN else f"{self.kind}:{self.topic}"
+        """The flow input text for this item: "checkin" ("checkin:unsure" when the user
+        is to be told that an earlier one may not have arrived) or "checkback:<topic>"."""
+        if self.kind == CHECKIN:
+            return CHECKIN_AFTER_UNSURE if self.unsure else CHECKIN
+        return f"{self.kind}:{self.topic}"
+
+
+#: A settled send: the item, its next occurrence (None: drop it), and what to record
+#: about an earlier send that may not have arrived (True: it may not have; False: the
+#: user has been told; None: leave it as it is).
+Done = tuple[Item, datetime | None, bool | None]
 
 
 def _affected(result: Any) -> int:
@@ -47,11 +59,12 @@ _COLUMNS = (
     ScheduleItem.topic,
     ScheduleItem.due_at,
     ScheduleItem.status,
+    ScheduleItem.unsure,
 )
 
 
 def _items(rows: Iterable[Any]) -> list[Item]:
-    return [Item(r.id, r.user_id, r.kind, r.topic, r.due_at, r.status) for r in rows]
+    return [Item(r.id, r.user_id, r.kind, r.topic, r.due_at, r.status, r.unsure) for r in rows]
 
 
 class ScheduleStore:
@@ -121,9 +134,9 @@ class ScheduleStore:
             return _items(await session.execute(query))
 
     async def claim(self, items: Sequence[Item], now: datetime) -> list[Item]:
-        """Mark the items as being sent, in one transaction committed before the Bot API
-        is called.  Returns those claimed; an item that changed since it was read (new
-        settings, a wipe) is left out and must not be sent."""
+        """Mark the items as being sent, in one transaction committed right before the
+        Bot API is called.  Returns those claimed; an item that changed since it was read
+        (new settings, a wipe) is left out and must not be sent."""
         claimed: list[Item] = []
         async with self.sessions.begin() as session:
             for item in items:
@@ -141,7 +154,7 @@ class ScheduleStore:
         return claimed
 
     async def unclaim(self, items: Sequence[Item]) -> None:
-        """Claimed items that were certainly not sent (stopping): due again as they were."""
+        """Claimed items that were certainly not sent: due again as they were."""
         if not items:
             return
         async with self.sessions.begin() as session:
@@ -151,29 +164,38 @@ class ScheduleStore:
                 .values(status=PENDING, claimed_at=None)
             )
 
-    async def finish(self, item: Item, next_due: datetime | None) -> None:
+    async def finish(
+        self, item: Item, next_due: datetime | None, unsure: bool | None = None
+    ) -> None:
         """After a send attempt: schedule the next occurrence, or drop the item."""
-        await self.finish_many([(item, next_due)])
+        await self.finish_many([(item, next_due, unsure)])
 
-    async def finish_many(self, done: Sequence[tuple[Item, datetime | None]]) -> None:
+    async def finish_many(self, done: Sequence[Done]) -> None:
         """:meth:`finish` for several items in one transaction."""
         if not done:
             return
         async with self.sessions.begin() as session:
-            for item, next_due in done:
-                await self._settle_in(session, item, SENDING, next_due)
+            for item, next_due, unsure in done:
+                await self._settle_in(session, item, SENDING, next_due, unsure)
 
-    async def skip(self, item: Item, next_due: datetime | None) -> None:
-        """A pending item too late to send: schedule the next occurrence, or drop it."""
-        await self._settle(item, PENDING, next_due)
+    async def skip(self, item: Item, next_due: datetime | None, unsure: bool | None = None) -> None:
+        """A pending item not sent (too late, nothing to say, or given up): schedule the
+        next occurrence, or drop it."""
+        await self._settle(item, PENDING, next_due, unsure)
 
-    async def _settle(self, item: Item, status: str, next_due: datetime | None) -> None:
+    async def _settle(
+        self, item: Item, status: str, next_due: datetime | None, unsure: bool | None = None
+    ) -> None:
         async with self.sessions.begin() as session:
-            await self._settle_in(session, item, status, next_due)
+            await self._settle_in(session, item, status, next_due, unsure)
 
     @staticmethod
     async def _settle_in(
-        session: AsyncSession, item: Item, status: str, next_due: datetime | None
+        session: AsyncSession,
+        item: Item,
+        status: str,
+        next_due: datetime | None,
+        unsure: bool | None,
     ) -> None:
         where = (
             ScheduleItem.id == item.id,
@@ -183,10 +205,17 @@ class ScheduleStore:
         if next_due is None:
             await session.execute(delete(ScheduleItem).where(*where))
         else:
+            values: dict[str, Any] = {"due_at": next_due, "status": PENDING, "claimed_at": None}
+            if unsure is not None:
+                values["unsure"] = unsure
+            await session.execute(update(ScheduleItem).where(*where).values(**values))
+        if unsure and (next_due is None or item.kind != CHECKIN):
+            # a check-back (or a last check-in) that may not have arrived: the user's
+            # next check-in says so
             await session.execute(
                 update(ScheduleItem)
-                .where(*where)
-                .values(due_at=next_due, status=PENDING, claimed_at=None)
+                .where(ScheduleItem.user_id == item.user_id, ScheduleItem.kind == CHECKIN)
+                .values(unsure=True)
             )
 
     async def interrupted(self) -> list[Item]:

@@ -141,6 +141,17 @@ class Database:
             for statement, rows in batch:
                 await conn.execute(statement, rows)
 
+    async def checkpoint(self) -> None:
+        """On SQLite: copy the WAL into the main file and empty it (``TRUNCATE``), so
+        rows just deleted (their pages are overwritten: ``secure_delete``) leave no old
+        copy in the ``-wal`` file.  A no-op on PostgreSQL (see the README on its WAL).
+        Writers of this process wait meanwhile; the group commit is drained first."""
+        if self._write_lock is None:
+            return
+        await self._group.drain()
+        async with self._write_lock, self.engine.connect() as conn:
+            await conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
     async def delete_row(
         self, model: type[Reason | Evidence | Unsent], user_id: str, row_id: str
     ) -> bool:

@@ -15,7 +15,8 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, event
+from alembic.util.exc import CommandError
+from sqlalchemy import Engine, delete, event, insert, inspect, select
 from sqlalchemy import create_engine as _create_sync_engine
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -51,12 +52,12 @@ def sqlite_path(url: str | URL) -> Path | None:
 
 
 def database_file_missing(url: str | URL) -> bool:
-    """True when ``url`` is a SQLite file that does not exist yet.
+    """True when ``url`` is a SQLite file that does not exist yet, or is empty (0 bytes).
 
-    Connecting would create it, so read-only checks ask this first.
+    Connecting would create it (or write its header), so read-only checks ask this first.
     """
     path = sqlite_path(url)
-    return path is not None and not path.exists()
+    return path is not None and (not path.exists() or path.stat().st_size == 0)
 
 
 def safe_url(url: str | URL) -> str:
@@ -193,13 +194,66 @@ async def current_revision(engine: AsyncEngine) -> str | None:
         return await conn.run_sync(_current)
 
 
+def app_version() -> str:
+    """This installation's nocontact version ("unknown" when not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("nocontact-bot")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _known(revision: str) -> bool:
+    try:
+        return ScriptDirectory.from_config(_alembic_config()).get_revision(revision) is not None
+    except CommandError:
+        return False
+
+
+def _upgraded_by(connection: Connection) -> str | None:
+    from bot.store.models import SchemaMeta
+
+    if not inspect(connection).has_table(SchemaMeta.__tablename__):
+        return None
+    value = connection.scalar(select(SchemaMeta.value).where(SchemaMeta.name == "upgraded_by"))
+    return None if value is None else str(value)
+
+
+def newer_schema_problem(connection: Connection, label: str) -> str | None:
+    """A plain-words problem when the database's schema is newer than this code knows
+    (it was made or upgraded by a newer nocontact), else None."""
+    revision = _current(connection)
+    if revision is None or _known(revision):
+        return None
+    by = _upgraded_by(connection)
+    needs = f"nocontact {by} or newer" if by else "a newer version of nocontact"
+    return (
+        f"The database {label} has schema {revision}, made by {needs.removesuffix(' or newer')}; "
+        f"this is nocontact {app_version()}, which knows schemas up to {head_revision()}. "
+        f"The data needs {needs}: install that version, or restore a backup made before "
+        "the upgrade. Nothing was changed."
+    )
+
+
 async def upgrade_database(engine: AsyncEngine) -> None:
-    """Bring the data database to the newest revision (a no-op when it is there)."""
+    """Bring the data database to the newest revision (a no-op when it is there), and
+    record which nocontact version did.  A schema from a newer version is refused with
+    a ``ConfigError`` that names the version the data needs."""
+    from bot.config import ConfigError
+    from bot.store.models import SchemaMeta
+
+    label = safe_url(engine.url)
 
     def upgrade(connection: Connection) -> None:
         if _current(connection) == head_revision():
             return
+        problem = newer_schema_problem(connection, label)
+        if problem:
+            raise ConfigError(problem)
         command.upgrade(_alembic_config(connection), "head")
+        connection.execute(delete(SchemaMeta).where(SchemaMeta.name == "upgraded_by"))
+        connection.execute(insert(SchemaMeta).values(name="upgraded_by", value=app_version()))
 
     async with engine.begin() as conn:
         await conn.run_sync(upgrade)

@@ -144,6 +144,7 @@ class Store:
                 settings.master_key_file,
                 settings.keystore_url,
                 lambda: count_users_in(engine, settings.database_url),
+                database_label=safe_url(settings.database_url),
             )
             if migrate:
                 prepare_directory(settings.database_url)
@@ -464,5 +465,7 @@ class Store:
         """Destroy the key first (committed), then delete every row of the user."""
         await self.destroy_user_key(user_id)
         await self._users.delete(user_id)
+        # on SQLite: no copy of the deleted rows stays in the -wal file
+        await self.db.checkpoint()
         # a concurrent update may have looked the user up (and cached them) meanwhile
         self._forget(user_id)

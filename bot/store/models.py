@@ -179,7 +179,19 @@ class ChatMessage(Base):
 UserRow = Reason | Event | Evidence | Unsent | Sender | ChatMessage
 USER_TABLES: tuple[type[UserRow], ...] = (Reason, Event, Evidence, Unsent, Sender, ChatMessage)
 
+
 # The encrypted cells, one Field per column (table and column names come from here only).
+class SchemaMeta(Base):
+    """Facts about the database itself, in plaintext: ``upgraded_by`` is the nocontact
+    version that last changed the schema, so an older version can say which one the
+    data needs."""
+
+    __tablename__ = "schema_meta"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
 USERS_CHAT = Field(User.__tablename__, "chat")
 USERS_STATE = Field(User.__tablename__, "state")
 USERS_SETTINGS = Field(User.__tablename__, "settings")

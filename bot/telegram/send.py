@@ -4,22 +4,59 @@ the user's files.
 
 What shows the user's saved words (``Reply.protect``, decided by the flows) and every file
 the bot sends (the export) go with Telegram's ``protect_content``: they cannot be
-forwarded from the chat or saved from it."""
+forwarded from the chat or saved from it.
+
+It also says which failed calls are safe to make again (:func:`retry_delay`)."""
 
 from __future__ import annotations
 
 import io
 import logging
+import warnings
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import timedelta
+from typing import Any
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.error import RetryAfter
 
 from bot.telegram import callbacks
 from bot.telegram.render import MAX_TEXT, Part, render_reply
+from bot.telegram.transport import RequestNotSent, ServerError
 from flows.types import Reply
 
 log = logging.getLogger(__name__)
+
+
+#: Waits before the 1st, 2nd, ... repeat of a request that failed before it was taken.
+BACKOFF = (0.5, 1.0, 2.0, 4.0)
+
+
+def retry_after_seconds(exc: RetryAfter) -> float:
+    """The wait a 429 answer asks for, in seconds."""
+    with warnings.catch_warnings():
+        # PTB 22 warns that the int form is deprecated; both forms are handled here.
+        warnings.simplefilter("ignore")
+        value: Any = exc.retry_after
+    seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
+    return max(seconds, 0.0)
+
+
+def retry_delay(exc: BaseException, attempt: int) -> float | None:
+    """Seconds to wait before sending a failed request again, or None when it must not
+    be repeated.  Only failures where the Bot API certainly did not take the message are
+    repeated: a 429 (after its ``retry_after``), a 5xx answer, and a request that never
+    left (no connection).  A timeout after sending, or a connection lost mid-request,
+    may have delivered it: repeating could send it twice.  ``attempt`` counts the
+    repeats already made (0 for the first failure); after ``len(BACKOFF)`` it is None."""
+    if attempt >= len(BACKOFF):
+        return None
+    if isinstance(exc, RetryAfter):
+        return retry_after_seconds(exc)
+    if isinstance(exc, RequestNotSent | ServerError):
+        return BACKOFF[attempt]
+    return None
 
 
 def keyboard(part: Part, seq: int) -> InlineKeyboardMarkup | None:

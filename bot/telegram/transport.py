@@ -17,6 +17,12 @@ Differences, all deliberate:
 - aiohttp's error messages can hold the request URL, which holds the bot token, and PTB
   logs polling errors with their traceback: errors are re-raised with the URL redacted
   and without the aiohttp exception chained.
+- The errors say whether the request certainly never reached the Bot API, so a caller
+  knows what is safe to send again (``bot.telegram.send.retry_delay``):
+  :class:`RequestNotSent` (no free connection, the connection could not be made) and
+  :class:`ServerError` (a 5xx answer: the Bot API, or a gateway in front of it, did not
+  take the message).  A read timeout or a connection lost mid-request stays a plain
+  ``TimedOut`` / ``NetworkError``: the message may or may not have arrived.
 - Proxies come from the environment (``HTTPS_PROXY``, ``HTTP_PROXY``, ``NO_PROXY``), as
   with httpx, read once per Bot API server rather than on every call (aiohttp's own
   ``trust_env`` reads them on every call, which costs more than the call itself);
@@ -27,9 +33,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import urllib.request
+from http import HTTPStatus
 from urllib.parse import urlencode, urlsplit
 
 import aiohttp
@@ -56,6 +64,40 @@ _NO_BODY_SKIP = ("Content-Type",)
 # DEL and ESC are escaped too: aiohttp refuses them in headers.
 _FILENAME_ESCAPES = {'"': "%22"} | {chr(c): f"%{c:02X}" for c in [*range(0x20), 0x7F]}
 _FILENAME_ESCAPE_RE = re.compile("|".join(map(re.escape, _FILENAME_ESCAPES)))
+
+
+class RequestNotSent(NetworkError):
+    """The request never left this machine (no connection was made): safe to repeat."""
+
+
+class PoolTimedOut(TimedOut, RequestNotSent):
+    """PTB's "Pool timeout": every connection was busy, the request was not sent."""
+
+
+class ConnectTimedOut(TimedOut, RequestNotSent):
+    """Connecting to the Bot API server timed out: the request was not sent."""
+
+
+class ServerError(NetworkError):
+    """The Bot API server (or a gateway in front of it) answered 5xx: it did not take the
+    request.  ``status`` is the HTTP status."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _server_error(status: int, payload: bytes) -> ServerError:
+    """The error PTB would raise for a 5xx answer (its message), as a :class:`ServerError`."""
+    try:
+        message = f"{HTTPStatus(status).phrase} ({status})"
+    except ValueError:
+        message = f"Unknown HTTPError ({status})"
+    try:
+        description = json.loads(payload).get("description")
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        description = None
+    return ServerError(description if isinstance(description, str) else message, status)
 
 
 def _total(*timeouts: float | None) -> float | None:
@@ -219,14 +261,22 @@ class AiohttpRequest(BaseRequest):
                 proxy=self._proxy_for(url),
                 skip_auto_headers=_NO_BODY_SKIP if data is None else None,
             ) as response:
-                return response.status, await response.read()
+                status, payload = response.status, await response.read()
+        except aiohttp.ConnectionTimeoutError:
+            raise ConnectTimedOut from None
         except TimeoutError:
-            # aiohttp's timeouts (connect, socket read, total) are all TimeoutErrors
+            # aiohttp's other timeouts (socket read, total) are TimeoutErrors too
             raise TimedOut from None
+        except aiohttp.ClientConnectorError as error:
+            # refused, unreachable, DNS, TLS handshake: nothing was sent
+            raise RequestNotSent(_describe(error, url)) from None
         except (aiohttp.ClientError, OSError) as error:
             raise NetworkError(_describe(error, url)) from None
         finally:
             slots.release()
+        if status >= HTTPStatus.INTERNAL_SERVER_ERROR:
+            raise _server_error(status, payload)
+        return status, payload
 
     @staticmethod
     async def _take_connection(slots: asyncio.Semaphore, pool_timeout: float | None) -> None:
@@ -237,4 +287,4 @@ class AiohttpRequest(BaseRequest):
             async with asyncio.timeout(pool_timeout):
                 await slots.acquire()
         except TimeoutError:
-            raise TimedOut(POOL_TIMEOUT_MESSAGE) from None
+            raise PoolTimedOut(POOL_TIMEOUT_MESSAGE) from None

@@ -399,8 +399,26 @@ class DailyState(FlowState):
     necessary: bool | None = None  # for a contact: was it necessary?
 
 
-def daily_start(data: UserData) -> Outcome:
+#: Told at the next check-in when an earlier one may not have arrived (the process was
+#: stopped while sending it, or the connection failed): honest, and as discreet as the
+#: check-in itself.
+UNSURE_PLAIN = (
+    "My last check-in or reminder may not have reached you: the connection failed while "
+    "I was sending it. If you missed it, nothing is lost."
+)
+UNSURE_DISCREET = (
+    "My last note may not have reached you: the connection failed while I was sending "
+    "it. If you missed it, nothing is lost."
+)
+
+
+def daily_start(data: UserData, *, unsure: bool = False) -> Outcome:
+    """The daily check-in; ``unsure``: an earlier one may not have arrived, say so (after
+    the check-in itself, whose first line is what a lock screen shows)."""
     out = go(DAILY_FLOW, DailyState(), "status", data)
+    if unsure:
+        told = Reply(UNSURE_DISCREET if discreet(data) else UNSURE_PLAIN)
+        out = replace(out, replies=(*out.replies, told))
     seen = data.settings.escalation_seen
     new = [e for e in watch(data.evidence, data.now) if e.key not in seen]
     if not new:

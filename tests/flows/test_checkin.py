@@ -9,7 +9,7 @@ from flows.commands import Menu
 from flows.conversations.checkin import FLOW, Ck, Dy, parse_time
 from flows.conversations.safety_path import Fear
 from flows.conversations.urge import Ur
-from flows.schedule import next_due
+from flows.schedule import CHECKIN_AFTER_UNSURE, next_due
 from flows.settings import CheckinSchedule
 from flows.timezones import CITIES, find_zone, load_zone, shown_name, valid_zone
 from flows.types import LogEvent, UpdateSettings
@@ -236,6 +236,21 @@ def test_plain_checkin_when_discreet_is_off(known: Convo) -> None:
     known.store.settings["discreet"] = False
     out = known.trigger("checkin")
     assert "no contact" in out.replies[0].text.splitlines()[0].lower()
+
+
+def test_a_check_in_after_one_in_doubt_says_so_after_its_first_line(known: Convo) -> None:
+    plain = known.trigger("checkin")
+    assert "may not have reached you" not in text_of(plain)
+    out = known.trigger(CHECKIN_AFTER_UNSURE)
+    assert out.replies[0].kind == "checkin" and out.replies[0].buttons  # the check-in first
+    assert "may not have reached you" in out.replies[-1].text
+    assert "check-in" not in out.replies[-1].text  # discreet: "note", like the check-in
+    known.store.settings["discreet"] = False
+    out = known.trigger(CHECKIN_AFTER_UNSURE)
+    assert "check-in" in out.replies[-1].text
+    # the buttons still answer the check-in
+    out = known.tap(Dy.NO_CONTACT)
+    assert pack(Dy.MOOD(3)) in values(out)
 
 
 def test_no_contact_day_with_mood_and_a_reason_behind_a_button(known: Convo) -> None:

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from tests.standin.faults import Faults
 from tests.standin.html_check import HtmlParseError, ParsedText, parse_html
 from tests.standin.limits import FloodLimits
 from tests.standin.records import (
@@ -56,6 +57,8 @@ CONFLICT_GET_UPDATES = (
     "Conflict: terminated by other getUpdates request; make sure that only one bot instance "
     "is running"
 )
+
+BAD_GATEWAY_PAGE = "<html><head><title>502 Bad Gateway</title></head></html>"
 
 # Methods that count against the flood limits (Telegram limits what reaches users' chats).
 RATE_LIMITED_METHODS = frozenset(
@@ -237,6 +240,8 @@ class BotApiStandIn:
         #: bot's last call at shutdown, to a slow Bot API
         self.short_poll_delay = 0.0
         self.menu_buttons: dict[int | None, dict[str, Any]] = {}
+        #: faults to inject into the calls that reach a chat (None: none)
+        self.faults: Faults | None = None
 
         self._chats: dict[int, dict[str, Any]] = {}
         self._blocked: set[int] = set()
@@ -630,12 +635,25 @@ class BotApiStandIn:
             params = await _read_params(request)
             raw_chat = str(params.values.get("chat_id") or "")
             chat_id = int(raw_chat) if raw_chat.lstrip("-").isdigit() else None
+            fault = None
+            if self.faults is not None and method in RATE_LIMITED_METHODS:
+                fault = self.faults.draw()
+            if fault == "bad_gateway":
+                self._record_error(method_name, chat_id, ApiError(502, "Bad Gateway"))
+                return web.Response(status=502, text=BAD_GATEWAY_PAGE, content_type="text/html")
+            if fault == "too_many":
+                raise ApiError(429, "Too Many Requests: retry after 1", 1)
+            if fault == "hang_before" and self.faults is not None:
+                await asyncio.sleep(self.faults.hang)
+                raise ApiError(502, "Bad Gateway")  # the client gave up long ago
             if method == "getupdates":
                 result = await self._get_updates(params)
             else:
                 self.calls.append(ApiCall(method_name, params.loggable(), time.monotonic()))
                 result = _METHODS[method](self, params)
                 self._changed()
+            if fault == "lost_answer" and self.faults is not None:
+                await asyncio.sleep(self.faults.hang)
         except ApiError as error:
             if error.error_code == 409:
                 self.conflict_count += 1
