@@ -91,6 +91,7 @@ def build_application(
         await scheduler.stop()
 
     async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
+        await settle_abandoned_tasks()
         served = application.bot_data.pop("metrics_server", None)
         if served is not None:
             served[0].shutdown()
@@ -120,6 +121,18 @@ def build_application(
     application.bot_data["scheduler"] = scheduler
     handlers.register(application)
     return application
+
+
+async def settle_abandoned_tasks() -> None:
+    """Cancel and wait for the tasks a stop signal left behind before the store closes.
+    A SIGTERM during start-up (post_init: the scheduler's first reads, the model) makes
+    PTB leave that step's task pending and go straight to shutdown; closing the store and
+    the loop under it would leave a database connection half-made in its thread."""
+    current = asyncio.current_task()
+    pending = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
 
 
 def new_event_loop() -> asyncio.AbstractEventLoop:
