@@ -85,8 +85,9 @@ def _ask_wipe_forgot(state: FlowState, data: UserData) -> tuple[Reply, ...]:
 def _ask_wipe(state: FlowState, data: UserData) -> tuple[Reply, ...]:
     text = (
         "This deletes everything I hold for you: reasons, unsent messages, saved messages, "
-        "check-ins and settings. It can't be undone. Your key is destroyed first, so not "
-        "even an old backup could be read afterwards.\n\n"
+        "check-ins and settings. It can't be undone. Your key is destroyed first, so nothing "
+        "I held can be read from the bot's files afterwards. (A backup made earlier by "
+        "whoever runs this bot stays readable until they change the master key.)\n\n"
         "If you'd like a copy first, use /export.\n\n"
         f"To confirm, type {CONFIRM_WORD} (in capital letters)."
     )

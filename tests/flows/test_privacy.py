@@ -93,6 +93,8 @@ def test_wipe_needs_the_typed_word(known: Convo) -> None:
     out = known.command("wipe")
     assert "can't be undone" in text_of(out) and "DELETE" in text_of(out)
     assert "key is destroyed first" in text_of(out)
+    # honest about backups: an earlier copy stays readable until the master key changes
+    assert "not even an old backup" not in text_of(out) and "master key" in text_of(out)
     out = known.say("yes")
     assert not out.effects and "nothing was deleted" in text_of(out)
     out = known.say("DELETE")
