@@ -20,6 +20,10 @@ window (``WINDOW`` words, half overlapping) and the best window counts, so a lon
 letter cannot add up to danger.  Every finding names the words that weighed most, cut
 from the original text.  Plain Python: the model is a JSON file shipped with the package,
 read once; it never touches the network.
+
+(Over 400 lines: the features, the fast scorer that must equal their plain definition,
+the windows and the explanations are one model's code; split, the training script and the
+bot could drift apart.)
 """
 
 from __future__ import annotations
