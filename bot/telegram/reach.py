@@ -104,13 +104,15 @@ class PollingErrors(logging.Filter):
     logger, turns that record into the same plain sentence, without the traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and record.getMessage().startswith("Exception happened while polling"):
-            exc = record.exc_info[1]
+        # WITHHOLD (bot.logging_setup) may have run first: it keeps the exception aside
+        exc = record.exc_info[1] if record.exc_info else getattr(record, "withheld_exc", None)
+        if exc is not None and str(record.msg).startswith("Exception happened while polling"):
             why = _why(exc) if isinstance(exc, TelegramError) else type(exc).__name__
             record.msg = LOST.format(why=why)
             record.args = ()
             record.exc_info = None
             record.exc_text = None
+            record.__dict__.pop("withheld_exc", None)
             record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
 
