@@ -30,7 +30,7 @@ from bot.store.facade import Store
 from bot.store.lease import Lease
 from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
-from bot.telegram.reach import UPDATER_LOGGER, WRONG_TOKEN, PollingErrors, reach
+from bot.telegram.reach import WRONG_TOKEN, install_polling_errors, reach
 from bot.telegram.transport import AiohttpRequest
 from bot.telegram.updates import ScreenedUpdates
 from flows.analysis.learned import load_model
@@ -257,7 +257,7 @@ def run(settings: Settings, *, webhook_url: str | None = None) -> int:
         if reached is None:
             return 0
         raise ConfigError(WRONG_TOKEN)
-    logging.getLogger(UPDATER_LOGGER).addFilter(PollingErrors())
+    install_polling_errors()
     if webhook_url is None:
         application.run_polling(
             allowed_updates=ALLOWED_UPDATES,

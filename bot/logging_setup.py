@@ -77,9 +77,6 @@ class Withhold(logging.Filter):
         if record.exc_info:
             exc = record.exc_info[1]
             if exc is not None:
-                # kept on the record, never formatted: a later filter (the polling-error
-                # sentence, bot.telegram.reach) may still say what kind of failure it was
-                record.withheld_exc = exc
                 suffix = f" ({type(exc).__name__} at {place_of(exc)})"
                 # with arguments the message is %-formatted later
                 record.msg = f"{record.msg}{suffix.replace('%', '%%') if record.args else suffix}"

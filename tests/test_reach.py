@@ -8,7 +8,7 @@ import pytest
 from telegram.error import NetworkError
 
 from bot.logging_setup import WITHHOLD
-from bot.telegram.reach import UPDATER_LOGGER, PollingErrors
+from bot.telegram.reach import UPDATER_LOGGER, install_polling_errors
 
 
 @pytest.mark.parametrize("withhold_first", [False, True], ids=["alone", "after-withhold"])
@@ -18,13 +18,12 @@ def test_a_polling_error_is_one_plain_line_without_a_traceback(
     """As ``nocontact run`` sets them up: the library-details filter is on PTB's loggers
     before the polling-error sentence is added."""
     logger = logging.getLogger(UPDATER_LOGGER)
-    errors = PollingErrors()
     kept = list(logger.filters)
     for f in kept:
         logger.removeFilter(f)
     if withhold_first:
         logger.addFilter(WITHHOLD)
-    logger.addFilter(errors)
+    install_polling_errors()  # as nocontact run does, after the library-details filter
     try:
         with caplog.at_level(logging.INFO, logger=UPDATER_LOGGER):
             try:

@@ -104,17 +104,24 @@ class PollingErrors(logging.Filter):
     logger, turns that record into the same plain sentence, without the traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        # WITHHOLD (bot.logging_setup) may have run first: it keeps the exception aside
-        exc = record.exc_info[1] if record.exc_info else getattr(record, "withheld_exc", None)
+        exc = record.exc_info[1] if record.exc_info else None
         if exc is not None and str(record.msg).startswith("Exception happened while polling"):
             why = _why(exc) if isinstance(exc, TelegramError) else type(exc).__name__
             record.msg = LOST.format(why=why)
             record.args = ()
             record.exc_info = None
             record.exc_text = None
-            record.__dict__.pop("withheld_exc", None)
             record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
+
+
+def install_polling_errors() -> None:
+    """Put :class:`PollingErrors` first on PTB's Updater logger: it reads the exception,
+    which the library-details filter (``bot.logging_setup.WITHHOLD``, on every PTB logger)
+    takes off the record."""
+    logger = logging.getLogger(UPDATER_LOGGER)
+    if not any(isinstance(f, PollingErrors) for f in logger.filters):
+        logger.filters.insert(0, PollingErrors())
 
 
 LOST = (
