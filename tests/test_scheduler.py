@@ -611,7 +611,8 @@ async def test_sweep_keeps_to_the_configured_rate(tmp_path: Path) -> None:
         report = await s.sweep()
         assert report.sent == 25
         times = sorted(t for _, t in w.bot.times)
-        assert times[-1] - times[0] >= 0.4  # 24 intervals of 1/50 s, less some jitter
+        # 24 intervals of 1/50 s = 0.48 s; without pacing the 25 sends take about 0.01 s
+        assert times[-1] - times[0] >= 0.3
         await s.stop()
     finally:
         await store.close()
