@@ -254,6 +254,25 @@ async def test_an_internal_error_gets_an_apology_and_logs_no_user_text(
     assert "RuntimeError" in caplog.text
 
 
+async def test_a_button_whose_press_fails_is_answered_and_apologised_for(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from flows import router
+
+    await env.send("/start")
+    await env.send("/urge")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(router, "handle", broken)
+    _, data = env.last_buttons()[0]
+    calls = await env.press_data(data)
+    answers = [c for c in calls if c.method == "answerCallbackQuery"]
+    assert len(answers) == 1 and "didn't work" in str(answers[0].params.get("text"))
+    assert any("went wrong" in c.text for c in calls if c.method == "sendMessage")
+
+
 def _upload(call: Call, field: str) -> bytes:
     assert call.files, f"{call.method} uploaded no file"
     return next(iter(call.files.values()))

@@ -52,6 +52,8 @@ SORRY = (
     "Sorry, something went wrong on my side. Please try that again, or use /cancel to "
     "start afresh. Nothing you saved before is lost."
 )
+#: the pop-up on a button whose press failed on our side
+SORRY_POPUP = "Sorry, that didn't work. Please try again."
 
 #: Kinds of message content that are not text, by the attribute PTB exposes.
 _MEDIA = (
@@ -199,6 +201,12 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     where = place_of(error) if error is not None else ""
     log.error("error while handling an update: %s at %s", type(error).__name__, where)
+    if isinstance(update, Update) and update.callback_query is not None:
+        # the pressed button stops spinning (unless the query was answered already)
+        try:
+            await update.callback_query.answer(SORRY_POPUP)
+        except TelegramError:
+            pass
     sender = sender_of(update) if isinstance(update, Update) else None
     if sender is not None:
         try:

@@ -278,16 +278,26 @@ async def test_fuzz_no_errors_no_leaks_no_raw_updates_and_neighbours_answered(
     assert sum(len(standin.messages_for(p)) for p in people) > 1000
     assert len(fuzz.legit_callbacks) > 300
     assert leaks(standin, [*people, NEIGHBOUR]) == []
-    answered = {a.callback_query_id for a in standin.callback_answers}
-    assert [c for c in fuzz.legit_callbacks if c not in answered] == []
+    # errors first: an unanswered button is most often the trace of one
+    assert log_problems(running_bot, secrets_of([*people, NEIGHBOUR])) == []
+    assert "error while handling an update" not in running_bot.output()
     rule_breaks = [
         f"{e.method}: {e.description}"
         for e in standin.errors[errors_before:]
         if e.error_code not in (403, 429)
     ]
     assert rule_breaks == []
-    assert log_problems(running_bot, secrets_of([*people, NEIGHBOUR])) == []
-    assert "error while handling an update" not in running_bot.output()
+
+    def unanswered() -> list[str]:
+        answered = {a.callback_query_id for a in standin.callback_answers}
+        return [c for c in fuzz.legit_callbacks if c not in answered]
+
+    # "settled" is a quiet spell; on a loaded machine a press may still be on its way
+    try:
+        await standin.wait_for(lambda: not unanswered(), timeout=60)
+    except TimeoutError:
+        pass
+    assert unanswered() == []
 
 
 # --------------------------------------------------------------------------- a clean stop
