@@ -171,6 +171,21 @@ async def test_check_in_is_sent_once_at_the_chosen_time(world: World) -> None:
     assert await world.store.messages_to_hide(alice)
 
 
+async def test_the_bot_leaves_the_terminal_users_check_in_to_the_terminal(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    # `nocontact chat` on the bot's database: its user has no Telegram chat (id -1)
+    s = await world.scheduler()
+    terminal = await world.user(s, -1)
+    world.clock.set(london(2025, 3, 28, 8, 30, 5))
+    report = await s.sweep()
+    assert report.sent == 0 and report.failed == 0
+    assert world.bot.received == {}
+    assert "ERROR" not in [r.levelname for r in caplog.records]
+    # still due: the terminal sends it when it runs
+    assert await due_of(s, terminal) == (london(2025, 3, 28, 8, 30), PENDING)
+
+
 async def test_check_ins_follow_the_local_clock_across_the_dst_change(world: World) -> None:
     s = await world.scheduler()
     alice = await world.user(s, 1)

@@ -408,6 +408,10 @@ class Scheduler:
         delivered, or the user's next check-in says it may not have arrived."""
         store = self.runtime.store
         chat_id = await store.chat_id(item.user_id)
+        if chat_id <= 0 and not self.items.only_user:
+            # not a Telegram private chat: the terminal's user (``nocontact chat`` on the
+            # same database), whose check-ins the terminal sends while it runs
+            return
         await self.pacer.wait(chat_id)
         if self._stopping:
             return
