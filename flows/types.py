@@ -129,6 +129,8 @@ class SaveEvidence:
     felt: str | None = None
     #: an incident's details (``flows.conversations.incident.DETAILS``): (name, answer)
     details: tuple[tuple[str, str], ...] = ()
+    #: how it reached the user (``flows.channels``): a forward's keyed origin or a route
+    channel: str | None = None
 
 
 @dataclass(frozen=True)
@@ -256,7 +258,8 @@ class Input:
       "command" - ``text`` is the command name without slash ("urge"), ``args`` the rest.
       "text"    - free text typed by the user.
       "choice"  - a button press; ``text`` is the Button.value.
-      "forward" - a forwarded message; ``text`` its text, ``forwarded_at`` its original date.
+      "forward" - a forwarded message; ``text`` its text, ``forwarded_at`` its original date,
+                  ``channel`` its origin as a keyed reference (``flows.channels``).
       "media"   - something that is not text (sticker, photo, voice) where text may be
                   expected; ``text`` names it ("sticker").
       "trigger" - sent by the scheduler: ``text`` is "checkin" or "checkback:<topic>".
@@ -269,6 +272,9 @@ class Input:
     forwarded_at: datetime | None = None
     #: for a text that may be a PIN: what the adapter found it to be (None: not checked)
     pin: PinCheck | None = None
+    #: for a forward: where it came from, as ``flows.channels.forwarded`` of the adapter's
+    #: keyed reference (never the origin's id or name); None when Telegram does not say
+    channel: str | None = None
 
 
 # --------------------------------------------------------------------------- user data
@@ -305,8 +311,8 @@ class EvidenceView:
     tactics: tuple[str, ...]
     danger: tuple[str, ...]
     felt: str | None = None
-    #: how it reached the user, when known: a forward's origin ("a hidden account") or
-    #: what the user named ("a new number"); compared by the escalation watch
+    #: how it reached the user, when known (``flows.channels``): a forward's keyed origin
+    #: or the route the user named; compared by the escalation watch
     channel: str | None = None
     #: an incident's details: (name, answer), in the order they were asked
     details: tuple[tuple[str, str], ...] = ()

@@ -22,6 +22,8 @@ decrypted and nothing else.
 
 from __future__ import annotations
 
+import base64
+import hmac
 import json
 import os
 from dataclasses import dataclass
@@ -36,6 +38,10 @@ NONCE_BYTES = 12
 TAG_BYTES = 16
 _HEADER = bytes([FORMAT_VERSION])
 _AD_PREFIX = b"nocontact/cell"
+#: a keyed reference (:meth:`RecordCipher.reference`) keeps this many bytes of its HMAC:
+#: 80 bits, 16 characters of base32
+REFERENCE_BYTES = 10
+_REFERENCE_KEY = b"nocontact/keyed-reference/v1"
 
 
 class DecryptionError(Exception):
@@ -111,15 +117,27 @@ def new_data_key() -> bytes:
 
 
 class RecordCipher:
-    """Seals and opens the cells of one user with that user's data key."""
+    """Seals and opens the cells of one user with that user's data key, and makes that
+    user's keyed references (:meth:`reference`)."""
 
-    __slots__ = ("_aead", "user_id")
+    __slots__ = ("_aead", "_reference_key", "user_id")
 
     def __init__(self, key: bytes, user_id: str) -> None:
         if len(key) != KEY_BYTES:
             raise ValueError("a data key must be 32 bytes")
         self._aead = AESGCM(key)
+        # a key of its own for references, derived from the data key: /wipe destroys it too
+        self._reference_key = hmac.digest(key, _REFERENCE_KEY, "sha256")
         self.user_id = user_id
+
+    # ------------------------------------------------------------------ references
+    def reference(self, purpose: str, value: str) -> str:
+        """A short keyed reference to ``value`` (a forward's origin): the same for the same
+        value of this user, unlinkable to it without the user's key, and different for
+        every user.  Lower-case base32 of the first :data:`REFERENCE_BYTES` of an
+        HMAC-SHA256 of ``purpose`` and ``value``."""
+        digest = hmac.digest(self._reference_key, part(purpose) + part(value), "sha256")
+        return base64.b32encode(digest[:REFERENCE_BYTES]).decode("ascii").lower()
 
     # ------------------------------------------------------------------ bytes
     def encrypt(self, field: Field, row_id: str, plaintext: bytes) -> bytes:

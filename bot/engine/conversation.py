@@ -270,6 +270,7 @@ class Conversation:
                         at=now,
                         felt=effect.felt,
                         details=effect.details,
+                        channel=effect.channel,
                     )
                 case DeleteEvidence(evidence_id=eid):
                     await store.delete_evidence(user_id, eid)

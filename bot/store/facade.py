@@ -333,7 +333,10 @@ class Store:
         at: datetime,
         felt: str | None = None,
         details: Sequence[tuple[str, str]] = (),
+        channel: str | None = None,
     ) -> str:
+        """Save one evidence item; ``channel`` (a forward's keyed origin) is sealed in its
+        body with the rest."""
         return await self._evidence.add(
             await self._cipher(user_id),
             kind=kind,
@@ -346,7 +349,13 @@ class Store:
             at=at,
             felt=felt,
             details=details,
+            channel=channel,
         )
+
+    async def keyed_reference(self, user_id: str, purpose: str, value: str) -> str:
+        """The user's keyed reference to ``value`` (``RecordCipher.reference``); ``value``
+        itself is neither stored nor kept."""
+        return (await self._cipher(user_id)).reference(purpose, value)
 
     async def list_evidence(self, user_id: str) -> list[EvidenceView]:
         return [record.item for record in await self._evidence.list(await self._cipher(user_id))]

@@ -32,6 +32,7 @@ from bot.logging_setup import place_of
 from bot.telegram import callbacks
 from bot.telegram.autodelete import delete_after
 from bot.telegram.chat import TelegramChat
+from bot.telegram.forwards import forward_channel
 from bot.telegram.identity import Origin, origin_of, sender_of
 from bot.telegram.send import send_replies
 from flows.commands import COMMANDS
@@ -78,14 +79,15 @@ def runtime_of(context: ContextTypes.DEFAULT_TYPE) -> Runtime:
     return runtime
 
 
-def message_input(message: Message, now: datetime) -> Input:
-    """Map a Telegram message to flow input."""
+def message_input(message: Message, now: datetime, channel: str | None = None) -> Input:
+    """Map a Telegram message to flow input; ``channel``: a forward's keyed origin
+    (``bot.telegram.forwards``)."""
     text = message.text or message.caption or ""
     if message.forward_origin is not None:
         original = message.forward_origin.date
         if original.tzinfo is None:
             original = original.replace(tzinfo=UTC)
-        return Input(kind="forward", now=now, text=text, forwarded_at=original)
+        return Input(kind="forward", now=now, text=text, forwarded_at=original, channel=channel)
     if message.text and message.text.startswith("/"):
         head, _, args = message.text.partition(" ")
         name = head[1:].split("@", 1)[0].lower()
@@ -160,7 +162,8 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     user_id, created = await runtime.store.ensure_user(sender, sender)
     if runtime.conversation.hooks is not None:
         await runtime.conversation.hooks.user_seen(user_id)
-    inp = message_input(message, runtime.now())
+    channel = await forward_channel(runtime.store, user_id, message.forward_origin)
+    inp = message_input(message, runtime.now(), channel)
     result = await runtime.conversation.step(user_id, inp, is_new=created)
     await deliver(runtime, context, user_id, sender, result, (message.message_id,))
 

@@ -64,25 +64,37 @@ def _threatens(item: EvidenceView) -> bool:
     return bool(THREATS & set(item.tactics) or HARM & set(item.danger))
 
 
-def _channel(item: EvidenceView) -> str | None:
-    return " ".join(item.channel.lower().split()) if item.channel else None
+def _new_origins(items: Sequence[EvidenceView], now: datetime) -> tuple[int, int, datetime] | None:
+    """Forwards of the last :data:`RECENT` days from an origin (an account, a group, a
+    channel: ``flows.channels``) that none of the sender's earlier forwards came from:
+    (how many messages, how many origins, the first one's date).  Only once an earlier
+    forward says where it came from: the first origin ever seen is not "new"."""
+    known: set[str] = set()
+    new: set[str] = set()
+    count, first = 0, None
+    for item in items:  # oldest first
+        origin = item.channel
+        if not origin:
+            continue
+        recent = now - _when(item) <= RECENT
+        if recent and known and origin not in known:
+            new.add(origin)
+        if origin in new:
+            count += 1
+            first = first or _when(item)
+        known.add(origin)
+    return (count, len(new), first) if new and first is not None else None
 
 
-def _new_channels(
-    recent: Sequence[EvidenceView], older: Sequence[EvidenceView]
-) -> list[tuple[str, datetime]]:
-    """Channels (a number, an account) of recent items that no older item came by, first
-    use first.  Only when older items say how they came: with no known channel before,
-    nothing is "new"."""
-    known = {c for c in map(_channel, older) if c}
-    if not known:
-        return []
-    out: dict[str, tuple[str, datetime]] = {}
-    for item in recent:
-        key = _channel(item)
-        if key and key not in known and key not in out and item.channel:
-            out[key] = (item.channel.strip(), _when(item))
-    return list(out.values())
+def _new_origin_sign(messages: int, origins: int, first: datetime) -> Sign:
+    where = "an account" if origins == 1 else f"{origins} accounts"
+    came = "message lately came" if messages == 1 else "messages lately came"
+    when = _day(first) if messages == 1 else f"the first on {_day(first)}"
+    return Sign(
+        "new_channel",
+        f"{messages} {came} from {where} you had not forwarded from before ({when}). "
+        "Writing from new accounts or numbers can be a way around a block.",
+    )
 
 
 def watch_sender(sender: str, items: Sequence[EvidenceView], now: datetime) -> Escalation | None:
@@ -120,18 +132,9 @@ def watch_sender(sender: str, items: Sequence[EvidenceView], now: datetime) -> E
         hits = [i for i in recent if kind in i.danger]
         if hits:
             signs.append(Sign(sign_id, f"{words} on {_day(_when(hits[-1]))}."))
-    new_channels = _new_channels(recent, older)
-    if new_channels:
-        first = new_channels[0]
-        more = (
-            f" and {_plural(len(new_channels) - 1, 'other', 'others')}" if new_channels[1:] else ""
-        )
-        signs.append(
-            Sign(
-                "new_channel",
-                f"They reached you a new way lately: {first[0]} on {_day(first[1])}{more}.",
-            )
-        )
+    origins = _new_origins(items, now)
+    if origins is not None:
+        signs.append(_new_origin_sign(*origins))
     afraid = [i for i in recent if i.felt in ("yes", "unsure")]
     if afraid:
         signs.append(

@@ -76,18 +76,27 @@ class HooverState(FlowState):
     ticks: tuple[str, ...] = ()
     felt: str | None = None  # the user's answer to "does this frighten you?"
     saved: bool = False
+    channel: str | None = None  # a forward's keyed origin (flows.channels)
 
 
 def start(inp: Input, data: UserData) -> Outcome:
     return go(FLOW, HooverState(), "paste", data)
 
 
-def start_with(text: str, at: str | None, warned: tuple[str, ...], data: UserData) -> Outcome:
+def start_with(
+    text: str,
+    at: str | None,
+    warned: tuple[str, ...],
+    data: UserData,
+    channel: str | None = None,
+) -> Outcome:
     """Start with the message already given (forwarded or pasted before choosing)."""
-    return _present(HooverState(warned=warned), text, at, data)
+    return _present(HooverState(warned=warned), text, at, data, channel)
 
 
-def _present(state: HooverState, text: str, at: str | None, data: UserData) -> Outcome:
+def _present(
+    state: HooverState, text: str, at: str | None, data: UserData, channel: str | None
+) -> Outcome:
     text, _ = clip(text, MAX_PASTE)
     result = analysis.analyze(text, sender="them")
     warned, before, effects = danger_first(state.warned, result.danger_ids, data)
@@ -105,6 +114,7 @@ def _present(state: HooverState, text: str, at: str | None, data: UserData) -> O
         danger=tuple(result.danger_ids),
         logistics=tuple(result.logistics),
         grey=result.grey_rock,
+        channel=channel,
     )
     return go(FLOW, new, "fear", data, before=before, effects=effects)
 
@@ -173,7 +183,7 @@ def _ask_draft(state: HooverState, data: UserData) -> tuple[Reply, ...]:
 # --------------------------------------------------------------------------- moves
 def _pasted(state: HooverState, text: str, inp: Input, data: UserData) -> Result:
     at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
-    return _present(state, text, at, data)
+    return _present(state, text, at, data, inp.channel)
 
 
 def _felt(state: HooverState, press: Press, data: UserData) -> Result:
@@ -198,6 +208,7 @@ def _save(state: HooverState, sender: str) -> SaveEvidence:
         tactics=state.tactics,
         danger=state.danger,
         felt=state.felt,
+        channel=state.channel,
     )
 
 

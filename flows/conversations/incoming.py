@@ -22,12 +22,14 @@ class In(Choice):
 class IncomingState(FlowState):
     text: str = ""
     at: str | None = None  # the original date of a forward, ISO
+    channel: str | None = None  # a forward's keyed origin (flows.channels)
 
 
 def start(inp: Input, data: UserData) -> Outcome:
     text, _ = clip(inp.text.strip(), MAX_PASTE)
     at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
-    return go(FLOW, IncomingState(text=text, at=at), "which", data)
+    state = IncomingState(text=text, at=at, channel=inp.channel)
+    return go(FLOW, state, "which", data)
 
 
 # --------------------------------------------------------------------------- asks
@@ -42,11 +44,11 @@ def _ask_which(state: IncomingState, data: UserData) -> tuple[Reply, ...]:
 
 # --------------------------------------------------------------------------- moves
 def _from_them(state: IncomingState, press: Press, data: UserData) -> Result:
-    return hoover.start_with(state.text, state.at, state.warned, data)
+    return hoover.start_with(state.text, state.at, state.warned, data, state.channel)
 
 
 def _passed_on(state: IncomingState, press: Press, data: UserData) -> Result:
-    return monkey.start_with(state.text, state.at, state.warned, data)
+    return monkey.start_with(state.text, state.at, state.warned, data, state.channel)
 
 
 def _neither(state: IncomingState, press: Press, data: UserData) -> Result:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from flows.channels import valid
 from flows.types import Input
 
 KeptKind = Literal["text", "forward", "command"]
@@ -29,20 +30,32 @@ class Kept:
     text: str = field(default="", repr=False)
     args: str = field(default="", repr=False)
     forwarded_at: datetime | None = None
+    #: a forward's keyed origin (``flows.channels``)
+    channel: str | None = None
 
     @classmethod
     def of(cls, inp: Input) -> Kept | None:
         kind = _kept_kind(inp.kind)
-        return cls(kind, inp.text, inp.args, inp.forwarded_at) if kind is not None else None
+        if kind is None:
+            return None
+        return cls(kind, inp.text, inp.args, inp.forwarded_at, inp.channel)
 
     def replay(self, now: datetime) -> Input:
         return Input(
-            kind=self.kind, now=now, text=self.text, args=self.args, forwarded_at=self.forwarded_at
+            kind=self.kind,
+            now=now,
+            text=self.text,
+            args=self.args,
+            forwarded_at=self.forwarded_at,
+            channel=self.channel,
         )
 
     def to_json(self) -> dict[str, Any]:
         at = self.forwarded_at.isoformat() if self.forwarded_at else None
-        return {"kind": self.kind, "text": self.text, "args": self.args, "forwarded_at": at}
+        out = {"kind": self.kind, "text": self.text, "args": self.args, "forwarded_at": at}
+        if self.channel is not None:
+            out["channel"] = self.channel
+        return out
 
     @classmethod
     def from_json(cls, raw: object) -> Kept | None:
@@ -52,7 +65,7 @@ class Kept:
         if kind is None:
             return None
         text, args = str(raw.get("text", "")), str(raw.get("args", ""))
-        return cls(kind, text, args, when(raw.get("forwarded_at")))
+        return cls(kind, text, args, when(raw.get("forwarded_at")), valid(raw.get("channel")))
 
 
 @dataclass(frozen=True)

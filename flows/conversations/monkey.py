@@ -77,16 +77,23 @@ class MonkeyState(FlowState):
     choice: str | None = None  # what the user chose to do: "silence" | "boundary" | "block"
     felt: str | None = None  # the user's answer to "does this frighten you?"
     saved: bool = False
+    channel: str | None = None  # a forward's keyed origin (flows.channels)
 
 
 def start(inp: Input, data: UserData) -> Outcome:
     return go(FLOW, MonkeyState(labels=_labels(data)), "who", data)
 
 
-def start_with(text: str, at: str | None, warned: tuple[str, ...], data: UserData) -> Outcome:
+def start_with(
+    text: str,
+    at: str | None,
+    warned: tuple[str, ...],
+    data: UserData,
+    channel: str | None = None,
+) -> Outcome:
     """Start with the message already given (forwarded or pasted before choosing)."""
     text, _ = clip(text, MAX_PASTE)
-    state = MonkeyState(warned=warned, labels=_labels(data), text=text, at=at)
+    state = MonkeyState(warned=warned, labels=_labels(data), text=text, at=at, channel=channel)
     return go(FLOW, state, "who", data)
 
 
@@ -185,14 +192,15 @@ def _who_typed(state: MonkeyState, text: str, inp: Input, data: UserData) -> Res
     if inp.kind == "forward":
         at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
         got = Reply("Got it.")
-        return go(FLOW, replace(state, text=text, at=at), "who", data, before=(got,))
+        new = replace(state, text=text, at=at, channel=inp.channel)
+        return go(FLOW, new, "who", data, before=(got,))
     label, _ = clip(" ".join(text.split()), MAX_LABEL)
     return _with_label(state, label, data)
 
 
 def _pasted(state: MonkeyState, text: str, inp: Input, data: UserData) -> Result:
     at = inp.forwarded_at.isoformat() if inp.forwarded_at else None
-    return _present(state, text, at, data)
+    return _present(replace(state, channel=inp.channel), text, at, data)
 
 
 def _chose(
@@ -228,6 +236,7 @@ def _evidence(state: MonkeyState) -> SaveEvidence:
         tactics=state.tactics,
         danger=state.danger,
         felt=state.felt,
+        channel=state.channel,
     )
 
 

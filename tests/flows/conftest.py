@@ -248,6 +248,7 @@ class FakeStore:
                         effect.tactics,
                         effect.danger,
                         effect.felt,
+                        channel=effect.channel,
                         details=effect.details,
                     )
                 )
@@ -374,8 +375,10 @@ class Convo:
     def say(self, text: str) -> Turn:
         return self.send(Input("text", self.now, text=text))
 
-    def forward(self, text: str, at: datetime | None = None) -> Turn:
-        return self.send(Input("forward", self.now, text=text, forwarded_at=at))
+    def forward(
+        self, text: str, at: datetime | None = None, channel: str | None = None
+    ) -> Turn:
+        return self.send(Input("forward", self.now, text=text, forwarded_at=at, channel=channel))
 
     def media(self, what: str = "sticker") -> Turn:
         return self.send(Input("media", self.now, text=what))

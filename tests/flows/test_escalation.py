@@ -100,23 +100,45 @@ def test_evidence_shows_the_escalation_above_the_list(known: Convo) -> None:
     assert "Saved messages (2)" in text_of(out)
 
 
-def test_a_new_number_or_account_is_a_sign() -> None:
+USUAL = "fwd:usualaccountaaaa"
+NEW = "fwd:newaccountbbbbbb"
+OTHER = "fwd:otheraccountcccc"
+
+
+def test_messages_from_an_account_not_forwarded_from_before_are_a_sign() -> None:
     evidence = [
-        item(30, channel="their usual number"),
-        item(20, channel="Their usual  number"),  # the same, however it is typed
-        item(4, channel="a hidden account"),
-        item(2, channel="a new number"),
+        item(30, channel=USUAL),
+        item(20, channel=USUAL),
+        item(4, channel=NEW),
+        item(3),  # pasted: says nothing of where it came from
+        item(2, channel=NEW),
     ]
     [found] = watch(evidence, NOW)
     [sign] = [s for s in found.signs if s.id == "new_channel"]
-    assert sign.text == "They reached you a new way lately: a hidden account on 10 Mar and 1 other."
+    assert sign.text == (
+        "2 messages lately came from an account you had not forwarded from before (the first "
+        "on 10 Mar). Writing from new accounts or numbers can be a way around a block."
+    )
     # the same evidence on the same clock says the same; later on, it is no longer recent
     assert watch(evidence, NOW) == [found]
     assert watch(evidence, NOW + timedelta(days=20)) == []
 
 
-def test_no_new_channel_without_a_known_one_before() -> None:
-    calm = [item(30), item(20), item(3, channel="a new number")]
-    assert watch(calm, NOW) == []
-    same = [item(30, channel="email"), item(3, channel="Email")]
+def test_one_message_from_each_of_two_new_accounts() -> None:
+    evidence = [item(30, channel=USUAL), item(5, channel=NEW), item(1, channel=OTHER)]
+    [found] = watch(evidence, NOW)
+    [sign] = [s for s in found.signs if s.id == "new_channel"]
+    assert sign.text.startswith("2 messages lately came from 2 accounts you had not forwarded")
+    just_one = watch(evidence[:2], NOW)[0].signs
+    assert just_one[0].text.startswith("1 message lately came from an account you had not ")
+    assert "(9 Mar)" in just_one[0].text
+
+
+def test_no_new_account_without_a_known_one_before() -> None:
+    calm = [item(30), item(20), item(3, channel=NEW)]
+    assert watch(calm, NOW) == []  # the first account ever forwarded from is not "new"
+    same = [item(30, channel=USUAL), item(3, channel=USUAL), item(1, channel=USUAL)]
     assert watch(same, NOW) == []
+    # each sender has their own accounts
+    apart = [item(30, channel=USUAL), item(2, sender="Aunt C.", channel=NEW)]
+    assert watch(apart, NOW) == []

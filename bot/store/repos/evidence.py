@@ -12,6 +12,7 @@ from bot.store.export import EvidenceRecord
 from bot.store.models import EVIDENCE_BODY, Evidence
 from bot.store.repos.dated import add_dated, list_dated
 from bot.store.times import from_iso, iso
+from flows.channels import valid
 from flows.types import EvidenceView
 
 
@@ -27,7 +28,7 @@ def _record(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> Evide
         tactics=tuple(body.get("tactics", ())),
         danger=tuple(body.get("danger", ())),
         felt=body.get("felt") if body.get("felt") in ("yes", "unsure", "no") else None,
-        channel=str(body["channel"]) if body.get("channel") else None,
+        channel=valid(body.get("channel")),
         details=tuple((str(name), str(answer)) for name, answer in body.get("details", ())),
     )
     return EvidenceRecord(item=item, note=str(body.get("note", "")))
