@@ -375,9 +375,7 @@ class Convo:
     def say(self, text: str) -> Turn:
         return self.send(Input("text", self.now, text=text))
 
-    def forward(
-        self, text: str, at: datetime | None = None, channel: str | None = None
-    ) -> Turn:
+    def forward(self, text: str, at: datetime | None = None, channel: str | None = None) -> Turn:
         return self.send(Input("forward", self.now, text=text, forwarded_at=at, channel=channel))
 
     def media(self, what: str = "sticker") -> Turn:
