@@ -191,6 +191,7 @@ class UpdateFactory:
         chat_type: str = "private",
         chat_id: int | None = None,
         forward_date: int | None = None,
+        forward_origin: dict[str, Any] | None = None,
         sticker: bool = False,
         bot: Any = None,
     ) -> Update:
@@ -223,6 +224,8 @@ class UpdateFactory:
                 "date": forward_date,
                 "sender_user_name": "Someone",
             }
+        if forward_origin is not None:  # as the Bot API sends it: type, date, who
+            msg["forward_origin"] = forward_origin
         return Update.de_json({"update_id": update_id, "message": msg}, bot)
 
     def callback(self, user_id: int, data: str, message_id: int = 1, bot: Any = None) -> Update:

@@ -172,3 +172,15 @@ def test_a_key_wrapped_by_the_earlier_code_still_opens_and_is_made_the_same(
     monkeypatch.setattr(cells.os, "urandom", lambda n: PINNED_NONCE[:n])
     for (purpose, subject, secret), wrapped in PINNED_WRAPS.items():
         assert ring.wrap(secret, purpose=purpose, subject=subject) == (ring.primary, wrapped)
+
+
+def test_a_keyed_reference_is_short_stable_and_the_users_own() -> None:
+    mine = RecordCipher(new_data_key(), "user-a")
+    ref = mine.reference("forward-origin", "user:8123456789")
+    assert len(ref) == 16 and ref.isalnum() and ref == ref.lower()
+    assert ref == mine.reference("forward-origin", "user:8123456789")
+    assert ref != mine.reference("forward-origin", "user:8123456788")
+    assert ref != mine.reference("another-purpose", "user:8123456789")
+    theirs = RecordCipher(new_data_key(), "user-b")
+    assert ref != theirs.reference("forward-origin", "user:8123456789")
+    assert "8123456789" not in ref
