@@ -5,7 +5,8 @@ committed together in one transaction.
 Each caller still waits until its own write is committed, so nothing is acknowledged
 before it is durable; under load, one commit carries many users' writes instead of each
 queueing for its own.  Within a batch, all rows of one statement go in one executemany,
-so a batch costs a handful of statements however many callers it carries.  That is only
+so a batch costs a handful of statements however many callers it carries, while each
+caller's own writes stay in the order it made them.  That is only
 right for writes that do not depend on one another's order across callers: inserts of
 new rows and updates of one row per caller.  (A caller's own writes never share a batch,
 because each waits for its commit before it writes again.)  One caller may hand in
@@ -81,10 +82,19 @@ class GroupCommit:
 
 
 def merged(batch: list[_Pending]) -> Batch:
-    """All rows of one statement in one executemany (statements in first-seen order,
-    rows in submission order)."""
-    by_statement: dict[int, tuple[Executable, list[dict[str, Any]]]] = {}
+    """All rows of one statement in one executemany where that keeps every caller's own
+    order: a caller's write goes into the earliest group of its statement that comes
+    no earlier than the group of its previous write, or into a new group at the end.
+    (One step may insert a row and then change it, or change a schedule row twice.)
+    Rows keep their submission order within a group."""
+    groups: Batch = []
     for writes, _ in batch:
+        floor = 0
         for statement, rows in writes:
-            by_statement.setdefault(id(statement), (statement, []))[1].extend(rows)
-    return list(by_statement.values())
+            at = next((n for n in range(floor, len(groups)) if groups[n][0] is statement), None)
+            if at is None:
+                at = len(groups)
+                groups.append((statement, []))
+            groups[at][1].extend(rows)
+            floor = at
+    return groups
