@@ -4,9 +4,7 @@ terminal chat, so every front end behaves the same."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -91,21 +89,7 @@ class Conversation:
         self.resources = resources
         self.hooks = hooks
         self.clock = clock
-        self._locks: OrderedDict[str, asyncio.Lock] = OrderedDict()
         self.pin_limit = PinLimiter()
-
-    def lock(self, user_id: str) -> asyncio.Lock:
-        """A per-user lock so two updates of one user never interleave."""
-        lock = self._locks.get(user_id)
-        if lock is None:
-            lock = self._locks[user_id] = asyncio.Lock()
-            if len(self._locks) > 10_000:
-                for key, old in list(self._locks.items())[:1000]:
-                    if not old.locked():
-                        del self._locks[key]
-        else:
-            self._locks.move_to_end(user_id)
-        return lock
 
     # ------------------------------------------------------------------ data
     async def _user_data(
@@ -132,11 +116,13 @@ class Conversation:
     ) -> StepResult:
         """One input through the PIN lock and the router.  ``expect_seq``: the menu a
         pressed button belongs to; a button from an older menu is stale and the current
-        step is shown again instead (checked under the same per-user lock, so a double
-        tap cannot act on the menu its first tap opened).  The rows the step adds and
-        its new state are committed together (``Store.unit``): a crash between them
-        cannot store one without the other, so a replayed update adds nothing twice."""
-        async with self.lock(user_id), self.store.unit(user_id):
+        step is shown again instead (checked in the same unit of the user, so a double
+        tap cannot act on the menu its first tap opened).  Everything the step writes
+        (rows, settings, deletes, relay counts, schedule changes) and its new state are
+        committed together (``Store.unit``, which also runs one step of a user at a
+        time): a crash between them cannot store one without the other, so a replayed
+        update is carried out once."""
+        async with self.store.unit(user_id):
             context = await self.store.load_context(user_id)
             session = Session.from_json(context.state)
             seq, here = session.seq, session.here
@@ -213,7 +199,7 @@ class Conversation:
         return await self.step(user_id, Input(kind="choice", now=now, text=value), expect_seq=seq)
 
     async def current(self, user_id: str, now: datetime, *, stale: bool = False) -> StepResult:
-        async with self.lock(user_id):
+        async with self.store.unit(user_id):  # the user's turn (it writes nothing)
             context = await self.store.load_context(user_id)
             plain = await self._user_data(user_id, context, frozenset(), False, now)
             return await self._current(user_id, context, plain, now, stale=stale)
@@ -221,7 +207,7 @@ class Conversation:
     async def _current(
         self, user_id: str, context: UserContext, plain: UserData, now: datetime, *, stale: bool
     ) -> StepResult:
-        """The current step shown again (the caller holds the user's lock).  A locked chat
+        """The current step shown again (the caller is in the user's unit).  A locked chat
         shows only the request for the PIN, and nothing of the user's is read for it."""
         session = Session.from_json(context.state)
         seq = session.seq

@@ -1,8 +1,12 @@
 """Queries on the schedule table (see :mod:`bot.schedule.models`).
 
-Every write is one short transaction.  Writes that depend on a row's state (claiming,
-finishing, skipping) are conditional on that state, so a concurrent change (new
-settings, a wipe) is never overwritten by a stale decision.
+Setting a user's items (:meth:`ScheduleStore.put`, :meth:`ScheduleStore.remove`) goes with
+the conversation step that asked for it (``Store.unit``): a new check-in time and its
+schedule row, or an urge and its check-back, are committed together with the step's
+settings and state, or not at all.  Every other write (the sweep's) is one short
+transaction; those that depend on a row's state (claiming, finishing, skipping) are
+conditional on that state, so a concurrent change (new settings, a wipe) is never
+overwritten by a stale decision.
 """
 
 from __future__ import annotations
@@ -12,8 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, CursorResult, and_, delete, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import ColumnElement, CursorResult, and_, bindparam, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.schedule.models import BLOCKED, CHECKIN, PENDING, SENDING, ScheduleItem
@@ -75,34 +78,42 @@ class ScheduleStore:
     def __init__(self, store: Store, *, only_user: str | None = None) -> None:
         self.sessions: async_sessionmaker[AsyncSession] = store.sessions
         self.only_user = only_user
-        dialect = store.engine.dialect.name
-        self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        self._db = store.db
+        upsert = store.db.insert(ScheduleItem)
+        self._put = upsert.on_conflict_do_update(
+            index_elements=[ScheduleItem.user_id, ScheduleItem.kind, ScheduleItem.topic],
+            set_={
+                "due_at": upsert.excluded.due_at,
+                "status": upsert.excluded.status,
+                "claimed_at": None,
+            },
+        )
+        self._remove = delete(ScheduleItem).where(
+            ScheduleItem.user_id == bindparam("b_user"),
+            ScheduleItem.kind == bindparam("b_kind"),
+            ScheduleItem.topic == bindparam("b_topic"),
+        )
 
     # ------------------------------------------------------------------ setting
     async def put(
         self, user_id: str, kind: str, topic: str, due_at: datetime, *, blocked: bool = False
     ) -> None:
-        """Create or replace the user's item of this kind and topic."""
-        status = BLOCKED if blocked else PENDING
-        stmt = self._insert(ScheduleItem).values(
-            id=new_id(), user_id=user_id, kind=kind, topic=topic, due_at=due_at, status=status
-        )
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[ScheduleItem.user_id, ScheduleItem.kind, ScheduleItem.topic],
-            set_={"due_at": due_at, "status": status, "claimed_at": None},
-        )
-        async with self.sessions.begin() as session:
-            await session.execute(stmt)
+        """Create or replace the user's item of this kind and topic (with the step's
+        unit, or at once outside one)."""
+        row = {
+            "id": new_id(),
+            "user_id": user_id,
+            "kind": kind,
+            "topic": topic,
+            "due_at": due_at,
+            "status": BLOCKED if blocked else PENDING,
+        }
+        await self._db.write(self._put, [row])
 
     async def remove(self, user_id: str, kind: str, topic: str = "") -> None:
-        async with self.sessions.begin() as session:
-            await session.execute(
-                delete(ScheduleItem).where(
-                    ScheduleItem.user_id == user_id,
-                    ScheduleItem.kind == kind,
-                    ScheduleItem.topic == topic,
-                )
-            )
+        """Drop the user's item of this kind and topic (with the step's unit, or at once
+        outside one)."""
+        await self._db.write(self._remove, [{"b_user": user_id, "b_kind": kind, "b_topic": topic}])
 
     async def of_user(self, user_id: str) -> list[Item]:
         async with self.sessions() as session:

@@ -180,12 +180,14 @@ class Store:
 
     @asynccontextmanager
     async def unit(self, user_id: str) -> AsyncIterator[None]:
-        """The group-commit writes of this task inside, for ``user_id``, committed
-        together when it ends (see ``Database.unit``): a conversation step's new rows
-        and its new state are stored together or not at all.  If it fails, the user's
-        memory copy is dropped (it already held the writes that were not stored)."""
+        """The user's turn: the writes of this task inside, for ``user_id``, committed
+        together when it ends (see ``Database.unit``): a conversation step's new rows,
+        settings, deletes, relay counts and schedule changes, and its new state, are
+        stored together or not at all.  The user's units run one at a time, so two
+        updates of one user never interleave.  If it fails, the user's memory copy is
+        dropped (it already held the writes that were not stored)."""
         try:
-            async with self.db.unit():
+            async with self.db.unit(user_id):
                 yield
         except BaseException:
             self._invalidate(user_id)

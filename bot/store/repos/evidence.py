@@ -84,4 +84,4 @@ class EvidenceRepo:
         ]
 
     async def delete(self, user_id: str, evidence_id: str) -> bool:
-        return await self._db.delete_row(Evidence, user_id, evidence_id)
+        return await self._db.delete_row(Evidence, EVIDENCE_BODY, user_id, evidence_id)

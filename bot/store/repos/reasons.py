@@ -55,4 +55,4 @@ class ReasonsRepo:
             return await self.read(conn, cipher)
 
     async def delete(self, user_id: str, reason_id: str) -> bool:
-        return await self._db.delete_row(Reason, user_id, reason_id)
+        return await self._db.delete_row(Reason, REASONS_TEXT, user_id, reason_id)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.crypto.cells import RecordCipher
@@ -34,10 +34,20 @@ def _view(row_id: str, body: Mapping[str, Any]) -> SenderView:
 class SendersRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
+        # one statement for a new sender and a changed one (the group commit keeps a
+        # step's writes in order, but one statement needs no order at all)
+        upsert = db.insert(Sender)
+        self._save = upsert.on_conflict_do_update(
+            index_elements=[Sender.id],
+            set_={"body": upsert.excluded.body},
+            where=Sender.user_id == upsert.excluded.user_id,
+        )
 
     async def _bodies(
         self, conn: AsyncConnection, cipher: RecordCipher
     ) -> list[tuple[str, dict[str, Any]]]:
+        """The user's senders as stored, with what this task's unit changed (a sender
+        it added comes last, as its insertion number will say)."""
         rows = (
             await conn.execute(
                 select(Sender.id, Sender.body)
@@ -45,7 +55,18 @@ class SendersRepo:
                 .order_by(Sender.seq)
             )
         ).all()
-        return [(row.id, cipher.decrypt_json(SENDERS_BODY, row.id, row.body)) for row in rows]
+        held = {
+            row_id: body
+            for row_id, body in self._db.held_rows(SENDERS_BODY).items()
+            if isinstance(body, dict)
+        }
+        bodies: list[tuple[str, dict[str, Any]]] = []
+        for row in rows:
+            body = held.pop(row.id, None)
+            if body is None:
+                body = cipher.decrypt_json(SENDERS_BODY, row.id, row.body)
+            bodies.append((row.id, body))
+        return bodies + list(held.items())
 
     async def read(self, conn: AsyncConnection, cipher: RecordCipher) -> list[SenderView]:
         return [_view(row_id, body) for row_id, body in await self._bodies(conn, cipher)]
@@ -58,13 +79,17 @@ class SendersRepo:
         self, cipher: RecordCipher, label: str, at: datetime, *, relay: bool
     ) -> SenderView:
         """Count a relay from ``label`` (``relay``), or note that the user asked them to
-        stop; the sender is matched case- and space-insensitively, or added."""
+        stop; the sender is matched case- and space-insensitively, or added.  Read and
+        written with the step's unit (or in one of its own, see ``Database.changing``):
+        while no other unit of the user runs, committed with the step's new state."""
         wanted = _label_key(label)
-        async with self._db.transaction() as conn:
+        async with self._db.changing(cipher.user_id):
+            async with self._db.connection() as conn:
+                bodies = await self._bodies(conn, cipher)
             found = next(
                 (
                     (row_id, body)
-                    for row_id, body in await self._bodies(conn, cipher)
+                    for row_id, body in bodies
                     if _label_key(str(body["label"])) == wanted
                 ),
                 None,
@@ -79,7 +104,7 @@ class SendersRepo:
                     "last_relay_at": None,
                 }
             else:
-                row_id, body = found
+                row_id, body = found[0], dict(found[1])
             if relay:
                 body["relays_total"] = int(body.get("relays_total", 0)) + 1
                 body["last_relay_at"] = iso(at)
@@ -89,12 +114,9 @@ class SendersRepo:
                 body["asked_to_stop_at"] = iso(at)
                 body["relays_since_asked"] = 0
             blob = cipher.encrypt_json(SENDERS_BODY, row_id, body)
-            if found is None:
-                await conn.execute(
-                    self._db.insert(Sender).values(
-                        id=row_id, user_id=cipher.user_id, seq=self._db.seq(), body=blob
-                    )
-                )
-            else:
-                await conn.execute(update(Sender).where(Sender.id == row_id).values(body=blob))
+            self._db.hold(SENDERS_BODY, row_id, body)
+            await self._db.write(
+                self._save,
+                [{"id": row_id, "user_id": cipher.user_id, "seq": self._db.seq(), "body": blob}],
+            )
         return _view(row_id, body)

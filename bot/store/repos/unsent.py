@@ -40,4 +40,4 @@ class UnsentRepo:
         ]
 
     async def delete(self, user_id: str, unsent_id: str) -> bool:
-        return await self._db.delete_row(Unsent, user_id, unsent_id)
+        return await self._db.delete_row(Unsent, UNSENT_TEXT, user_id, unsent_id)

@@ -61,6 +61,11 @@ class UsersRepo:
         self._save_state = (
             update(User).where(User.id == bindparam("b_id")).values(state=bindparam("b_state"))
         )
+        self._save_settings = (
+            update(User)
+            .where(User.id == bindparam("b_id"))
+            .values(settings=bindparam("b_settings"))
+        )
 
     # ------------------------------------------------------------------ who
     async def find(self, tg_hash: bytes) -> str | None:
@@ -112,10 +117,11 @@ class UsersRepo:
             row = (await conn.execute(query)).first()
         if row is None:
             raise UnknownUserError()
+        held = self._held_settings(cipher.user_id)
         return UserDocuments(
             created_at=row.created_at,
             state=_doc(cipher, USERS_STATE, row.state, None),
-            settings=_settings(cipher, row.settings),
+            settings=held if held is not None else _settings(cipher, row.settings),
         )
 
     async def state(self, cipher: RecordCipher) -> Document | None:
@@ -130,22 +136,37 @@ class UsersRepo:
         await self._db.write(self._save_state, [{"b_id": cipher.user_id, "b_state": blob}])
         return text
 
+    def _held_settings(self, user_id: str) -> UserSettings | None:
+        """The settings this task's unit changed, not yet committed."""
+        held = self._db.held(USERS_SETTINGS, user_id)
+        return held if isinstance(held, UserSettings) else None
+
     async def settings(self, cipher: RecordCipher) -> UserSettings:
+        """As stored, with what this task's unit changed."""
+        held = self._held_settings(cipher.user_id)
+        if held is not None:
+            return held
         async with self._db.connection() as conn:
             blob = await conn.scalar(select(User.settings).where(User.id == cipher.user_id))
         return _settings(cipher, blob)
 
     async def update_settings(self, cipher: RecordCipher, patch: SettingsPatch) -> UserSettings:
-        """Apply ``patch`` to the settings in one transaction; the new settings."""
-        async with self._db.transaction() as conn:
-            row = (
-                await conn.execute(select(User.settings).where(User.id == cipher.user_id))
-            ).first()
-            if row is None:
-                raise UnknownUserError()
-            current = _settings(cipher, row.settings).patched(patch)
-            sealed = cipher.encrypt_json(USERS_SETTINGS, cipher.user_id, current.to_json())
-            await conn.execute(
-                update(User).where(User.id == cipher.user_id).values(settings=sealed)
-            )
+        """Apply ``patch`` to the settings, with the step's unit (or in one of its own):
+        read and written while no other unit of the user runs, committed with the step's
+        new state.  The new settings."""
+        user_id = cipher.user_id
+        async with self._db.changing(user_id):
+            current = self._held_settings(user_id)
+            if current is None:
+                async with self._db.connection() as conn:
+                    row = (
+                        await conn.execute(select(User.settings).where(User.id == user_id))
+                    ).first()
+                if row is None:
+                    raise UnknownUserError()
+                current = _settings(cipher, row.settings)
+            current = current.patched(patch)
+            sealed = cipher.encrypt_json(USERS_SETTINGS, user_id, current.to_json())
+            self._db.hold(USERS_SETTINGS, user_id, current)
+            await self._db.write(self._save_settings, [{"b_id": user_id, "b_settings": sealed}])
         return current
