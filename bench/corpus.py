@@ -42,27 +42,38 @@ TRAINING: tuple[LabelledSet, ...] = (
     LabelledSet("w_l.jsonl", "w_l", "older adults, letters, rural"),
     LabelledSet("blind_f.jsonl", "blind_f", "West and East Africa, the Caribbean"),
     LabelledSet("w_m.jsonl", "w_m", "Latin American families and US Latino communities, Spanglish"),
+    LabelledSet("w_n.jsonl", "w_n", "Ireland, Wales and Canada: co-parents, in-laws, email"),
+    LabelledSet("blind_g.jsonl", "blind_g", "South Africa, the Philippines, Singapore, Malaysia"),
+    LabelledSet(
+        "w_o.jsonl", "w_o", "Middle East and North Africa, diaspora: family honour, WhatsApp"
+    ),
+    LabelledSet("w_p.jsonl", "w_p", "Eastern European diaspora, English as a second language"),
+    LabelledSet(
+        "w_q.jsonl", "w_q", "US Northeast and West Coast professionals, LGBTQ+, therapy-speak"
+    ),
+    LabelledSet(
+        "w_r.jsonl", "w_r", "rural and remote: Indigenous, military, farms, hunting look-alikes"
+    ),
+    LabelledSet(
+        "w_s.jsonl", "w_s", "Dutch, German, Scandinavian, French: custody and court language"
+    ),
 )
 
-#: The newest blind set: a writer nobody has tuned on or read (South Africa, the
-#: Philippines, Singapore, Malaysia), held by the lead until the model was shipped, then
-#: scored once, totals only (``python bench/analysis.py --blind-only``), on 2026-12-01 (the
-#: figures are in bench/learned.md).  It joins TRAINING at the next retrain and a new
-#: writer's set takes its place here.
-#: (blind_f, the previous round's blind set, was scored once on 2026-12-01 and is now
+#: The newest blind set: a writer nobody has tuned on or read (East Asian English speakers
+#: in Hong Kong, Singapore and the diaspora, and US military families), held by the lead
+#: outside the repository until the model trained on TRAINING was shipped, then scored
+#: once, totals only (``python bench/analysis.py --blind-only``).  It joins TRAINING at the
+#: next retrain and a new writer's set takes its place here.
+#: (blind_g, the previous round's blind set, was scored once on 2026-12-01 and is now
 #: training data; its figures are in bench/learned.md.)
 BLIND = LabelledSet(
-    "blind_g.jsonl", "blind_g", "South Africa, the Philippines, Singapore, Malaysia"
+    "blind_h.jsonl", "blind_h", "East Asian English speakers and US military families"
 )
-#: Training data written this round after the shipped model was trained (w_n, Ireland,
-#: Wales and Canada; 700 messages, only the label definitions and a persona).  Not yet
-#: trained on: it joins TRAINING, with BLIND, at the next retrain.
-PENDING: tuple[LabelledSet, ...] = (
-    LabelledSet("w_n.jsonl", "w_n", "Ireland, Wales and Canada: co-parents, in-laws, email"),
-)
+#: Training data written after the shipped model was trained, not yet trained on.
+PENDING: tuple[LabelledSet, ...] = ()
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
-BLIND_SCORED = True
+BLIND_SCORED = False
 
 
 def sender_of(row: dict[str, Any]) -> str:

@@ -65,6 +65,11 @@ PRUNE = 0.02
 #: The false-positive budget of the danger heads together (any danger flagged on a
 #: message with none, rules included), on the writers the rules never saw.
 FP_BUDGET = 0.045
+#: The gentle "are you safe?" line: at most this share of the ordinary messages (no
+#: danger, nothing flagged) may get it, on held-out scores of the writers the rules never
+#: saw; ``Model.gentle`` is the widest of GENTLE_STEPS within it.
+GENTLE_BUDGET = 0.05
+GENTLE_STEPS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 #: Tried for ``Model.rules_gate`` and ``Model.tactic_gate``.
 GATES = (-1e9, -4.0, -3.0, -2.0, -1.5, -1.0)
 
@@ -305,7 +310,29 @@ def choose(
         if best_t is None or micro > best_t[0]:
             best_t = (micro, gate, chosen)
     assert best_t is not None
-    return {"threshold": best_t[2], "rules_gate": best[2], "tactic_gate": best_t[1]}
+    return {
+        "threshold": best_t[2],
+        "rules_gate": best[2],
+        "tactic_gate": best_t[1],
+        "gentle": gentle_margin(s, y, th, r_danger, me, best[2]),
+    }
+
+
+def gentle_margin(
+    s: np.ndarray, y: np.ndarray, th: np.ndarray, rules: np.ndarray, me: np.ndarray, gate: float
+) -> float:
+    """The widest margin below the danger cuts (context.possible) at which at most
+    GENTLE_BUDGET of the ordinary messages get the gentle line: those with no danger
+    finding whose any-danger or kind logit is within the margin."""
+    safe = y[:, _ANY] == 0
+    quiet = safe & ~danger_verdicts(s, th, rules, me, gate).any(1)
+    heads = [*_KINDS, _ANY]
+    below = (s[:, heads] - th[heads]).max(1)
+    chosen = 0.0
+    for margin in GENTLE_STEPS:
+        if ((below >= -margin) & quiet).sum() <= GENTLE_BUDGET * safe.sum():
+            chosen = margin
+    return chosen
 
 
 # --------------------------------------------------------------------------- the model file
@@ -332,6 +359,7 @@ def to_json(
         "margin": 0.0,
         "rules_gate": chosen["rules_gate"],
         "tactic_gate": chosen["tactic_gate"],
+        "gentle": chosen["gentle"],
     }
 
 
@@ -381,7 +409,8 @@ def fit_all(result: dict[str, Any] | None = None) -> None:
         f"trained on {len(data.rows)} messages from {len(set(data.writers))} writers in "
         f"{time.time() - t0:.0f} s; {len(doc['coef'])} features kept; "
         f"{OUT.stat().st_size / 1e6:.2f} MB written to {OUT}; rules gate "
-        f"{chosen['rules_gate']}, tactic gate {chosen['tactic_gate']}\n"
+        f"{chosen['rules_gate']}, tactic gate {chosen['tactic_gate']}, gentle "
+        f"{chosen['gentle']}\n"
         f'MODEL_SHA256 = "{hashlib.sha256(OUT.read_bytes()).hexdigest()}"'
     )
 

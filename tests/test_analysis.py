@@ -115,6 +115,7 @@ def test_friendly_message_has_no_tactics_or_danger() -> None:
 #: The learned model (OR'ed with the rules) flags these harmless sentences: known false
 #: alarms, listed in bench/learned.md.  strict: a fix shows up as an unexpected pass.
 KNOWN_FALSE_ALARM = "a known false alarm of the learned model (bench/learned.md)"
+KNOWN_MISS = "a known miss of the learned model (bench/learned.md)"
 
 
 # --------------------------------------------------------------------------- danger
@@ -204,7 +205,12 @@ def test_idioms_and_negations_are_not_danger(text: str) -> None:
         ("incoming", "I'm on the bridge. bye", {"self_harm_them"}),
         ("incoming", "the kids are at my mum's and they won't be coming back", {"child_safety"}),
         ("incoming", "I'm taking her to Spain and we might stay a while", {"child_safety"}),
-        ("user", "he's hiding the children at his mum's", {"child_safety"}),
+        pytest.param(
+            "user",
+            "he's hiding the children at his mum's",
+            {"child_safety"},
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_MISS),
+        ),
         ("incoming", "I know where the gun is", {"weapon", "violence"}),
         ("user", "he waved a knife at me", {"weapon", "violence"}),
     ],
@@ -223,9 +229,15 @@ def test_danger_in_words_no_rule_names_exactly(
         "my feet are murdering me after that wedding",
         "I'd die for a holiday right now",
         "can u bring the big knife for the watermelon",
-        "the neighbour's dog keeps following me round the garden",
+        pytest.param(
+            "the neighbour's dog keeps following me round the garden",
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
+        ),
         "I'll beat you at mario kart any day",
-        "I hit my head on the shelf",
+        pytest.param(
+            "I hit my head on the shelf",
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
+        ),
         pytest.param(
             "he shot me a look across the room haha",
             marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
@@ -233,10 +245,7 @@ def test_danger_in_words_no_rule_names_exactly(
         "if I go back it'll kill me, I know that",
         "no more going through your phone, I promise",
         "I'm so tired I could sleep forever",
-        pytest.param(
-            "I watched a film where they burn the house down",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
+        "I watched a film where they burn the house down",
     ],
 )
 def test_everyday_words_for_harm_are_not_danger(text: str) -> None:
@@ -426,7 +435,7 @@ def test_a_pasted_message_is_checked_for_danger_once(monkeypatch: pytest.MonkeyP
     assert again.danger == first.found
 
 
-@pytest.mark.xfail(strict=True, reason="a known miss of the learned model (bench/learned.md)")
+@pytest.mark.xfail(strict=True, reason=KNOWN_MISS)
 def test_a_birthday_present_brought_to_the_users_work_is_named_a_gift() -> None:
     text = (
         "I am so sorry baby. I know I messed up but I have changed, I am seeing a therapist "

@@ -70,9 +70,6 @@ TACTIC_WHY = "Messages worded like this often carry this pattern."
 #: comes first there, and on writers they were not tuned on those rules are precise
 #: (bench/learned.md: 87 of 98 hits right for the user's own words, 66 of 82 for theirs).
 UNGATED = frozenset({"self_harm_user", "self_harm_them"})
-#: A danger head this close below its threshold is worth the gentle "are you safe?".
-GENTLE = 1.0
-
 _RECENT: OrderedDict[tuple[int, str, str], dict[str, Scored]] = OrderedDict()
 _RECENT_SIZE = 32
 
@@ -207,7 +204,7 @@ def possible(text: str, sender: Sender, model: Model | None) -> tuple[str, ...]:
     leaning = [
         s
         for label, s in scored.items()
-        if label in learned.DANGER_HEADS and s.logit >= s.threshold - GENTLE
+        if label in learned.DANGER_HEADS and s.logit >= s.threshold - model.gentle
     ]
     return tuple(s.label for s in sorted(leaning, key=lambda s: -_margin(s)))
 

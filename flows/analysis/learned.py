@@ -60,7 +60,7 @@ DANGER_HEADS = frozenset(DANGER_KINDS)
 MODEL_FILE = "learned_model.json.gz"
 #: The SHA-256 of the shipped model file (bench/train_learned.py --fit prints the new one):
 #: a damaged or swapped file is not loaded.
-MODEL_SHA256 = "85dd124e97d0f2a9da2017aa8254f9eec26d8fa31eb5a58a6c69fd0274c6a6fd"
+MODEL_SHA256 = "3f7cc653edcea37e6612932161a1dcdc275c9792e345502d8fa6537a2d913f56"
 
 #: A word (letters and digits, inner apostrophes) or one symbol (an emoji, "!").
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]", re.UNICODE)
@@ -197,6 +197,9 @@ class Model:
     #: its threshold
     tactic_gate: float = -1e9
     version: str = ""
+    #: a danger head this far below its cut, at most, is worth the gentle "are you
+    #: safe?" line (chosen on held-out scores: bench/train_learned.py ``GENTLE_BUDGET``)
+    gentle: float = 1.0
     #: feature -> its dense weights times its idf (filled once, at load)
     dense: Mapping[str, Vector] = field(default_factory=dict, compare=False, repr=False)
     words: dict[str, _WordPart] = field(default_factory=dict, compare=False, repr=False)
@@ -251,6 +254,7 @@ class Model:
             float(data.get("rules_gate", -1e9)),
             float(data.get("tactic_gate", -1e9)),
             str(data.get("version", "")),
+            float(data.get("gentle", 1.0)),
         )
 
 
