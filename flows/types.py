@@ -4,6 +4,9 @@ A flow step is a pure function: ``(state, Input, UserData) -> Outcome``.  The st
 plain JSON-compatible data (the store encrypts it); ``Outcome`` says what to send, the
 new state and the effects the adapter must carry out.  Nothing here knows about Telegram
 or databases.
+
+(Over 400 lines on purpose: it is the whole contract in one place - every effect, the
+input and the read-only user data - plain dataclasses with their field notes.)
 """
 
 from __future__ import annotations

@@ -203,9 +203,8 @@ async def test_a_sticker_is_still_answered_as_before(env: Env) -> None:
 
 
 async def test_a_caption_with_a_threat_gets_the_safety_message_first(env: Env) -> None:
-    replies = await send_file(
-        env, "photo", screenshot(2000), file_id="c1", caption="I know where you live now. I will hurt you."
-    )
+    threat = "I know where you live now. I will hurt you."
+    replies = await send_file(env, "photo", screenshot(2000), file_id="c1", caption=threat)
     first = replies[0].text.lower()
     assert "emergency" in first or "112" in first or "911" in first
     assert "keep this" in texts(replies)
