@@ -10,7 +10,7 @@ import shutil
 import zipfile
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -348,3 +348,21 @@ async def test_after_wipe_a_copy_taken_before_cannot_open_the_files(
             await store.media_content(uid, item.id, item.media[0].id)
     finally:
         await store.close()
+
+
+async def test_auto_delete_and_hide_cover_the_file_sent_back(env: Env) -> None:
+    await send_file(env, "voice", b"OggS" + bytes(200), file_id="ad1", mime="audio/ogg")
+    await keep(env)
+    uid = await user_id(env)
+    await env.store.update_settings(uid, {"autodelete_minutes": 60})
+    await env.send("/evidence")
+    await env.press("1")
+    before = len(env.request.calls)
+    await env.press("Send me the voice note")
+    (voice,) = [c for c in env.request.calls[before:] if c.method == "sendVoice"]
+    assert str(voice.params.get("protect_content")).lower() == "true"
+    sent_id = env.request._next_id  # the id the offline API gave the last message
+    due = await env.store.messages_due_for_deletion(datetime.now(UTC) + timedelta(minutes=61))
+    sent = [c for c in env.request.calls[before:] if c.method in ("sendVoice", "sendMessage")]
+    assert len(sent) >= 2
+    assert set(range(sent_id - len(sent) + 1, sent_id + 1)) <= set(due[uid])
