@@ -406,10 +406,9 @@ class BotApiStandIn:
     def inject_photo(
         self, chat_id: int, caption: str | None = None, *, user_id: int | None = None
     ) -> int:
-        extra: dict[str, Any] = {"photo": _photo_sizes(f"user{next(self._serial)}", 10_000)}
-        if caption is not None:
-            extra["caption"] = caption
-        return self._inject_message(chat_id, "photo", caption, extra, user_id=user_id)
+        # a real file behind it (getFile and the file endpoint serve it)
+        picture = b"\xff\xd8\xff\xe0" + next(self._serial).to_bytes(4, "big") * 2499
+        return self.inject_file(chat_id, "photo", picture, caption=caption, user_id=user_id)
 
     def inject_file(
         self,
