@@ -120,6 +120,8 @@ async def test_a_forwarded_screenshot_is_kept_and_comes_back_protected(env: Env)
     replies = await keep(env, note="came at 11pm after I blocked his number")
     assert "Kept in your evidence log" in texts(replies)
     assert [c.method for c in downloads(env)] == ["getFile", "download"]
+    (item,) = await env.store.list_evidence(await user_id(env))
+    assert item.channel and item.channel.startswith("fwd:")  # where it was forwarded from
 
     listing = texts(await env.send("/evidence"))
     assert "[picture, 150 kB]" in listing and "them" in listing

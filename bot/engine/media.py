@@ -77,6 +77,7 @@ async def keep_media(
         at=now,
         felt=effect.felt,
         details=effect.details,
+        channel=effect.channel,
         media=[_listed(media, stored.media_id, stored.size, stored.sha256)],
         evidence_id=evidence_id,
     )

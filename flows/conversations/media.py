@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
+from flows.channels import valid
 from flows.choices import Choice, Press
 from flows.replies import MAX_LABEL, MAX_PASTE, button, clip, keyboard
 from flows.steps import Flow, FlowState, Result, Step, end, go, to
@@ -97,6 +98,7 @@ class MediaState(FlowState):
     evidence_kind: str = ""
     labels: tuple[str, ...] = ()
     sender: str = ""
+    channel: str | None = None  # a forward's keyed origin (flows.channels)
 
     def media(self) -> MediaRef:
         return MediaRef(
@@ -136,6 +138,7 @@ def start(inp: Input, data: UserData, evidence_kind: str = "") -> Outcome:
         name=media.name,
         caption=caption,
         at=inp.forwarded_at.isoformat() if inp.forwarded_at else None,
+        channel=valid(inp.channel),
         evidence_kind=evidence_kind,
         labels=tuple(s.label for s in ordered[:MAX_SENDER_BUTTONS]),
     )
@@ -212,6 +215,7 @@ def _saved(state: MediaState, note: str, data: UserData) -> Result:
         kind=_kind(state),
         original_at=datetime.fromisoformat(state.at) if state.at else None,
         note=note,
+        channel=valid(state.channel),
         media=state.media(),
     )
     text = (

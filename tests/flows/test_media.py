@@ -17,9 +17,13 @@ SHOT = MediaRef("photo", "tg-file-id-123", 150_000, "image/jpeg")
 VOICE = MediaRef("voice", "tg-voice-1", 31_000, "audio/ogg", duration=42)
 
 
+CHANNEL = "fwd:abcdefghijklmnop"
+
+
 def _send(convo: Convo, media: MediaRef, caption: str = "", forwarded: bool = False) -> Turn:
     at = NOW - timedelta(days=2) if forwarded else None
-    inp = Input("media", convo.now, text=caption, forwarded_at=at, media=media)
+    channel = CHANNEL if forwarded else None
+    inp = Input("media", convo.now, text=caption, forwarded_at=at, media=media, channel=channel)
     return convo.send(inp)
 
 
@@ -41,6 +45,7 @@ def test_a_forwarded_screenshot_outside_a_flow_is_kept_with_sender_date_and_note
     assert saved.kind == "hoover" and saved.sender == "them"
     assert saved.note == "came after I blocked him"
     assert saved.original_at == NOW - timedelta(days=2)
+    assert saved.channel == CHANNEL  # where it was forwarded from, as a keyed reference
     assert saved.media == SHOT
     assert convo.state is None
 
