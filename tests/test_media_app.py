@@ -189,13 +189,21 @@ async def test_a_full_quota_gets_a_clear_message_before_any_download(tmp_path: P
         await close_env(env)
 
 
-async def test_a_file_that_cannot_be_fetched_is_said_so_and_not_listed(env: Env) -> None:
+async def test_a_file_over_20_mb_that_telegram_gave_no_size_for_is_refused_at_getfile(env: Env) -> None:
     # Telegram gave no size, and getFile refuses it (over 20 MB)
     env.request.files["huge"] = b"\0" * (21 * 1024 * 1024)
     await send_file(env, "document", env.request.files["huge"], file_id="huge", size=None)
     replies = await keep(env)
-    assert "couldn't fetch that file from Telegram, so it is not saved" in texts(replies)
+    assert "over 20 MB" in texts(replies) and "not saved" in texts(replies)
     assert "Kept in" not in texts(replies)
+    assert not await env.store.list_evidence(await user_id(env))
+
+
+async def test_a_file_that_is_gone_from_telegram_is_said_so(env: Env) -> None:
+    await send_file(env, "photo", screenshot(3000), file_id="gone")
+    del env.request.files["gone"]  # getFile: "invalid file_id"
+    replies = await keep(env)
+    assert "couldn't fetch that file from Telegram, so it is not saved" in texts(replies)
     assert not await env.store.list_evidence(await user_id(env))
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from bot.engine.media import MediaSource, ScreenshotHook, keep_media
+from bot.engine.media import MediaSource, NotKept, ScreenshotHook, keep_media
 from bot.engine.offload import run_cpu
 from bot.engine.pinlimit import PinLimiter
 from bot.store.facade import Store, UserContext
@@ -89,7 +89,7 @@ class Applied:
     actions: list[Action] = field(default_factory=list)
     media_out: list[SendMedia] = field(default_factory=list)
     #: a file to keep could not be fetched or stored (the step says so instead)
-    media_failed: bool = False
+    media_failed: NotKept | None = None
 
 
 #: a user's room for kept files unless the operator says otherwise (MEDIA_QUOTA_MB)
@@ -181,8 +181,9 @@ class Conversation:
                 effects += outcome.effects
                 failed_before = applied.media_failed
                 await self._apply(user_id, outcome.effects, inp.now, applied)
-                if applied.media_failed and not failed_before:
-                    answers.append((Reply(media.NOT_SAVED),))
+                if applied.media_failed is not None and failed_before is None:
+                    too_big = applied.media_failed is NotKept.TOO_BIG
+                    answers.append((Reply(media.TOO_BIG_FETCHED if too_big else media.NOT_SAVED),))
                 else:
                     answers.append(outcome.replies)
                 flow = outcome.state
@@ -281,7 +282,8 @@ class Conversation:
                     kept = await keep_media(
                         store, self.files, user_id, effect, now, self.screenshots
                     )
-                    applied.media_failed = applied.media_failed or kept is None
+                    if isinstance(kept, NotKept):
+                        applied.media_failed = applied.media_failed or kept
                 case SendMedia():
                     applied.media_out.append(effect)
                 case SaveEvidence():

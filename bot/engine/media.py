@@ -16,9 +16,11 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Protocol
 
 from bot.store.facade import Store
+from bot.store.repos.media import MediaTooLargeError
 from flows.conversations.media import MAX_DOWNLOAD
 from flows.types import MediaRef, SaveEvidence
 
@@ -42,6 +44,18 @@ class Kept:
     media_id: str
 
 
+class NotKept(StrEnum):
+    """Why a file was not kept."""
+
+    TOO_BIG = "too_big"  # over 20 MB, found only while fetching (Telegram gave no size)
+    FAILED = "failed"  # a network fault, the Bot API, a full disk
+
+
+def _too_big(exc: Exception) -> bool:
+    # getFile's answer for a file over 20 MB is a BadRequest "File is too big"
+    return isinstance(exc, MediaTooLargeError) or "too big" in str(exc).lower()
+
+
 async def keep_media(
     store: Store,
     source: MediaSource | None,
@@ -49,14 +63,14 @@ async def keep_media(
     effect: SaveEvidence,
     now: datetime,
     screenshots: ScreenshotHook | None = None,
-) -> Kept | None:
+) -> Kept | NotKept:
     """Fetch the file of ``effect``, encrypt it into the store, then save the item with
-    it.  None (and nothing saved) when it could not be fetched or stored."""
+    it; or why nothing was saved."""
     media = effect.media
     assert media is not None
     if source is None:
         log.warning("a file was to be kept, but this front end cannot fetch files")
-        return None
+        return NotKept.FAILED
     evidence_id = store.new_evidence_id()
     try:
         stored = await store.store_media(
@@ -64,7 +78,7 @@ async def keep_media(
         )
     except Exception as exc:  # a network fault, "file is too big", a full disk
         log.warning("could not keep a file: %s", type(exc).__name__)
-        return None
+        return NotKept.TOO_BIG if _too_big(exc) else NotKept.FAILED
     await store.add_evidence(
         user_id,
         kind=effect.kind,

@@ -42,6 +42,11 @@ NO_ROOM = (
     "You can make space by deleting saved files you no longer need (/evidence), or send "
     "yourself an /export first."
 )
+#: when the file turned out over 20 MB only while fetching it (Telegram gave no size)
+TOO_BIG_FETCHED = (
+    "That file is over 20 MB, and Telegram only lets me fetch files up to 20 MB, so it is "
+    "not saved. A screenshot of the important part, or a shorter clip, would fit."
+)
 #: when fetching or storing the file failed after the flow had finished (the adapter)
 NOT_SAVED = (
     "Sorry, I couldn't fetch that file from Telegram, so it is not saved. Please send it "
