@@ -189,7 +189,9 @@ async def test_a_full_quota_gets_a_clear_message_before_any_download(tmp_path: P
         await close_env(env)
 
 
-async def test_a_file_over_20_mb_that_telegram_gave_no_size_for_is_refused_at_getfile(env: Env) -> None:
+async def test_a_file_over_20_mb_that_telegram_gave_no_size_for_is_refused_at_getfile(
+    env: Env,
+) -> None:
     # Telegram gave no size, and getFile refuses it (over 20 MB)
     env.request.files["huge"] = b"\0" * (21 * 1024 * 1024)
     await send_file(env, "document", env.request.files["huge"], file_id="huge", size=None)

@@ -8,7 +8,8 @@ moved to another place, item or user fails to open, and a file cut short is foun
 (its new last piece was not sealed as the last).
 
 The pieces are written at once (not held for the conversation step's commit like the
-item's row): holding them would hold the whole file in memory.  A file whose item never
+item's row): holding them would hold the whole file in memory.  Deleting an item's files
+is held with the step, like the item's own row.  A file whose item never
 got saved is deleted with its user (``/wipe``), and its pieces are unreadable without the
 user's key anyway.
 """
@@ -19,7 +20,7 @@ import hashlib
 from collections.abc import AsyncIterable, AsyncIterator
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import bindparam, delete, func, insert, select
 
 from bot.crypto.cells import DecryptionError, RecordCipher
 from bot.store.access import Database
@@ -75,6 +76,10 @@ def _place(evidence_id: str, media_id: str, idx: int, last: bool) -> str:
 class MediaRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._delete_for = delete(MediaChunk).where(
+            MediaChunk.user_id == bindparam("b_user"),
+            MediaChunk.evidence_id == bindparam("b_item"),
+        )
 
     def _row(
         self,
@@ -194,10 +199,7 @@ class MediaRepo:
             )
 
     async def delete_for(self, user_id: str, evidence_id: str) -> None:
-        """Every file of one evidence item."""
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                delete(MediaChunk).where(
-                    MediaChunk.user_id == user_id, MediaChunk.evidence_id == evidence_id
-                )
-            )
+        """Every file of one evidence item, with the step's unit (the item's row goes
+        with it: both are deleted, or neither)."""
+        async with self._db.changing(user_id):
+            await self._db.write(self._delete_for, [{"b_user": user_id, "b_item": evidence_id}])
