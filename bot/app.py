@@ -30,6 +30,7 @@ from bot.store.facade import Store
 from bot.store.lease import Lease
 from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
+from bot.telegram.media import TelegramFiles
 from bot.telegram.reach import WRONG_TOKEN, install_polling_errors, reach
 from bot.telegram.transport import AiohttpRequest
 from bot.telegram.updates import ScreenedUpdates
@@ -61,7 +62,7 @@ def build_application(
     ``lease`` (held already) is watched while the bot runs (losing it stops the bot) and
     given back after the store is closed."""
     resources = load_resources(settings.safety_resources_file, settings.default_region)
-    conversation = Conversation(store, resources)
+    conversation = Conversation(store, resources, media_quota=settings.media_quota_mb * 1_000_000)
     runtime = Runtime(
         settings=settings, store=store, resources=resources, conversation=conversation
     )
@@ -103,6 +104,7 @@ def build_application(
         ApplicationBuilder()
         .token(settings.telegram_bot_token)
         .base_url(settings.telegram_api_base_url)
+        .base_file_url(settings.file_url)
         .defaults(Defaults(parse_mode=ParseMode.HTML, tzinfo=settings.tz))
         .rate_limiter(AIORateLimiter(overall_max_rate=settings.rate_limit_overall, max_retries=3))
         .concurrent_updates(settings.concurrent_updates)
@@ -117,6 +119,7 @@ def build_application(
             ScreenedUpdates(AiohttpRequest(connection_pool_size=1))
         )
     application = builder.build()
+    conversation.files = TelegramFiles(application.bot)
     application.bot_data["runtime"] = runtime
     application.bot_data["scheduler"] = scheduler
     handlers.register(application)

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from dotenv import dotenv_values
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
+DEFAULT_MEDIA_QUOTA_MB = 200
 _SECRET_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
@@ -27,6 +28,10 @@ class ConfigError(Exception):
 class Settings:
     telegram_bot_token: str = ""
     telegram_api_base_url: str = DEFAULT_API_BASE_URL
+    #: where files are downloaded from; empty: derived from the base URL (file_url)
+    telegram_api_file_url: str = ""
+    #: how much a user may keep in files (MB); 0: no limit but Telegram's 20 MB a file
+    media_quota_mb: int = DEFAULT_MEDIA_QUOTA_MB
     data_dir: Path = Path("nocontact-data")
     database_url: str = ""
     keystore_url: str = ""
@@ -64,6 +69,18 @@ class Settings:
     @property
     def tz(self) -> ZoneInfo:
         return ZoneInfo(self.timezone)
+
+    @property
+    def file_url(self) -> str:
+        """The Bot API's file endpoint (the bot token follows it): TELEGRAM_API_FILE_URL,
+        or the base URL with its ``/bot`` ending made ``/file/bot`` (as Telegram and a
+        self-hosted Bot API server both serve them)."""
+        if self.telegram_api_file_url:
+            return self.telegram_api_file_url.rstrip("/")
+        base = self.telegram_api_base_url.rstrip("/")
+        if base.endswith("/bot"):
+            return base[: -len("/bot")] + "/file/bot"
+        return base + "/file/bot"
 
 
 class _Env:
@@ -112,6 +129,8 @@ def _from_env(env: _Env) -> Settings:
     return Settings(
         telegram_bot_token=env.text("TELEGRAM_BOT_TOKEN", d.telegram_bot_token),
         telegram_api_base_url=env.text("TELEGRAM_API_BASE_URL", d.telegram_api_base_url),
+        telegram_api_file_url=env.text("TELEGRAM_API_FILE_URL", d.telegram_api_file_url),
+        media_quota_mb=env.integer("MEDIA_QUOTA_MB", d.media_quota_mb),
         data_dir=env.path("NOCONTACT_DATA_DIR", d.data_dir),
         database_url=env.text("DATABASE_URL", ""),
         keystore_url=env.text("KEYSTORE_URL", ""),
@@ -181,6 +200,8 @@ def load_settings(
             "WEBHOOK_SECRET_TOKEN must be 1 to 256 characters of A-Z, a-z, 0-9, _ and - "
             "(Telegram's rule)."
         )
+    if settings.media_quota_mb < 0:
+        raise ConfigError("MEDIA_QUOTA_MB cannot be negative (0 means no limit).")
     if settings.concurrent_updates < 1:
         raise ConfigError("CONCURRENT_UPDATES must be at least 1.")
     for name, port in (

@@ -33,6 +33,7 @@ from flows.conversations import (
     hoover,
     incident,
     incoming,
+    media,
     monkey,
     onboarding,
     privacy,
@@ -69,6 +70,7 @@ FLOWS: dict[str, Flow[Any]] = {
         hoover.FLOW,
         monkey.FLOW,
         incoming.FLOW,
+        media.FLOW,
         safety.FLOW,
         checkin.FLOW,
         checkin.DAILY_FLOW,
@@ -83,10 +85,19 @@ FLOWS: dict[str, Flow[Any]] = {
 }
 
 MEDIA_IN_FLOW = (
-    "I can only read text, not stickers, photos or voice messages. Could you type it, or "
-    "copy the words in?"
+    "I can only read text here, not stickers, pictures or voice messages. Could you type "
+    "it, or copy the words in? (To keep a screenshot or a voice note as evidence, send it "
+    "in /evidence.)"
 )
-MEDIA_NO_FLOW = "I can only read text, not stickers, photos or voice messages."
+MEDIA_NO_FLOW = "I can only read text and keep files, not stickers or locations."
+#: Flows in which a file the user sends is offered to keep (as what kind of evidence).
+_TAKES_MEDIA: dict[str, str] = {
+    "hoover": "hoover",
+    "monkey": "relay",
+    "evidence": "",
+    "incoming": "",
+    "media": "",
+}
 CANCELLED = "Okay, stopped. Nothing you wrote was lost."
 KEPT_DRAFT = "What you were writing is saved in your unsent messages (see /urge)."
 
@@ -218,7 +229,7 @@ def handle(here: Here | None, inp: Input, data: UserData) -> Turn:
     if inp.kind == "choice":
         return _choice(here, inp, data)
     if inp.kind == "media":
-        return _media(here, data)
+        return _media(here, inp, data)
     return _text(here, inp, data)
 
 
@@ -244,6 +255,8 @@ def needs(here: Here | None, inp: Input | None = None) -> frozenset[str]:
         return _start_needs(press.arg)
     if inp is not None and inp.kind == "trigger":
         return checkin.DAILY_FLOW.needs if inp.text in _CHECKIN_TRIGGERS else frozenset()
+    if inp is not None and inp.kind == "media" and inp.media is not None:
+        return frozenset({"media"})  # the room left for files, checked before fetching
     if here is None:
         return frozenset()
     return FLOWS[_inner(here).flow].needs
@@ -345,12 +358,38 @@ def _choice(here: Here | None, inp: Input, data: UserData) -> Turn:
 
 
 # --------------------------------------------------------------------------- text
-def _media(here: Here | None, data: UserData) -> Turn:
+def _media(here: Here | None, inp: Input, data: UserData) -> Turn:
+    if inp.media is not None:
+        target = None if here is None or here.offering else _TAKES_MEDIA.get(here.flow)
+        if here is None or here.offering or target is not None:
+            return _keep_media(here, inp, data, target or "")
     if here is not None and not here.offering:
         return Turn(replies=(Reply(MEDIA_IN_FLOW), *_render(here, data)), state=here)
     return Turn(
         replies=(main_menu(data, f"{MEDIA_NO_FLOW} What would help right now?"),), state=here
     )
+
+
+def _keep_media(here: Here | None, inp: Input, data: UserData, evidence_kind: str) -> Turn:
+    """A file that can be kept, outside a flow or where a message is given: offer to keep
+    it (the flow it interrupted is offered again afterwards).  A caption is checked for
+    danger first, like any message."""
+    before: list[Reply] = []
+    effects: list[Effect] = []
+    warned: list[str] = list(here.warned) if here else []
+    if inp.text.strip():
+        check = analysis.check_danger(inp.text, source="incoming", sender="them")
+        kinds = [f.id for f in check.found]
+        if kinds:
+            marked, warning, logged = safety.danger_first(warned, kinds, data)
+            warned, before, effects = list(marked), list(warning), list(logged)
+    if here is None or here.offering:
+        resume = here.resume if here else None
+    else:
+        resume, kept = _leave(here, media.FLOW.name)
+        effects += kept
+    out = media.start(inp, data, evidence_kind)
+    return _advance(out, resume, before, effects, warned, locked=data.locked)
 
 
 def _source(here: Here | None, inp: Input) -> Literal["user", "incoming"]:

@@ -4,6 +4,9 @@ A flow step is a pure function: ``(state, Input, UserData) -> Outcome``.  The st
 plain JSON-compatible data (the store encrypts it); ``Outcome`` says what to send, the
 new state and the effects the adapter must carry out.  Nothing here knows about Telegram
 or databases.
+
+(Over 400 lines on purpose: it is the whole contract in one place - every effect, the
+input and the read-only user data - plain dataclasses with their field notes.)
 """
 
 from __future__ import annotations
@@ -117,6 +120,48 @@ class LogEvent:
 
 
 @dataclass(frozen=True)
+class MediaRef:
+    """A file the user sent (a photo, a screenshot, a voice note...), as the adapter saw
+    it before downloading anything.  ``ref`` is the adapter's own handle to fetch it (for
+    Telegram its file id); it lives only in the encrypted flow state, never in an
+    evidence row, and nothing in the flows reads it."""
+
+    #: "photo" (a photo or an image sent as a file: a screenshot), "voice", "audio",
+    #: "video", "video_note", "document"
+    kind: str
+    ref: str = field(repr=False)
+    #: bytes, when Telegram says (it usually does)
+    size: int | None = None
+    mime: str = ""
+    #: seconds (voice notes, audio, video)
+    duration: int | None = None
+    #: the file's own name (documents), kept with the item and shown only to the user
+    name: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "ref": self.ref,
+            "size": self.size,
+            "mime": self.mime,
+            "duration": self.duration,
+            "name": self.name,
+        }
+
+
+@dataclass(frozen=True)
+class MediaView:
+    """A saved media file of an evidence item, as /evidence lists it (no content)."""
+
+    id: str
+    kind: str
+    size: int
+    mime: str = ""
+    duration: int | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class SaveEvidence:
     text: str
     sender: str
@@ -131,11 +176,21 @@ class SaveEvidence:
     details: tuple[tuple[str, str], ...] = ()
     #: how it reached the user (``flows.channels``): a forward's keyed origin or a route
     channel: str | None = None
+    #: a file to download, encrypt and keep with the item (the adapter does it)
+    media: MediaRef | None = None
 
 
 @dataclass(frozen=True)
 class DeleteEvidence:
     evidence_id: str
+
+
+@dataclass(frozen=True)
+class SendMedia:
+    """Send the user a saved item's media file back, protected (no forwarding, no saving)."""
+
+    evidence_id: str
+    media_id: str
 
 
 @dataclass(frozen=True)
@@ -217,6 +272,7 @@ Effect = (
     | LogEvent
     | SaveEvidence
     | DeleteEvidence
+    | SendMedia
     | SaveUnsent
     | DeleteUnsent
     | ScheduleCheckback
@@ -260,8 +316,11 @@ class Input:
       "choice"  - a button press; ``text`` is the Button.value.
       "forward" - a forwarded message; ``text`` its text, ``forwarded_at`` its original date,
                   ``channel`` its origin as a keyed reference (``flows.channels``).
-      "media"   - something that is not text (sticker, photo, voice) where text may be
-                  expected; ``text`` names it ("sticker").
+      "media"   - something that is not text.  A file that can be kept as evidence (a
+                  photo, a screenshot, a voice note, audio, video, a document) comes with
+                  ``media``, ``text`` its caption, and for a forward ``forwarded_at`` and
+                  ``channel``; anything else (a sticker, a location) has ``media`` None and
+                  ``text`` naming it ("sticker").
       "trigger" - sent by the scheduler: ``text`` is "checkin" or "checkback:<topic>".
     """
 
@@ -275,6 +334,8 @@ class Input:
     #: for a forward: where it came from, as ``flows.channels.forwarded`` of the adapter's
     #: keyed reference (never the origin's id or name); None when Telegram does not say
     channel: str | None = None
+    #: for "media": the file, when it is one that can be kept
+    media: MediaRef | None = None
 
 
 # --------------------------------------------------------------------------- user data
@@ -316,6 +377,8 @@ class EvidenceView:
     channel: str | None = None
     #: an incident's details: (name, answer), in the order they were asked
     details: tuple[tuple[str, str], ...] = ()
+    #: the files kept with it (photos, screenshots, voice notes...)
+    media: tuple[MediaView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -376,3 +439,6 @@ class UserData:
     events: tuple[EventView, ...] = ()
     #: the chat is PIN-locked: nothing of the user's may be shown (``pinlock.redacted``)
     locked: bool = False
+    #: bytes of media the user keeps, and how many they may keep (loaded with "media")
+    media_used: int = 0
+    media_quota: int = 0

@@ -47,10 +47,16 @@ class Call:
         ]
 
 
+#: Telegram lets a bot download files up to 20 MB
+MAX_DOWNLOAD = 20 * 1024 * 1024
+
+
 @dataclass
 class OfflineRequest(BaseRequest):
     calls: list[Call] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: the files users sent, by file id (getFile and the file endpoint serve them)
+    files: dict[str, bytes] = field(default_factory=dict)
     _next_id: int = 1000
     _messages: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
 
@@ -116,6 +122,11 @@ class OfflineRequest(BaseRequest):
         connect_timeout: Any = None,
         pool_timeout: Any = None,
     ) -> tuple[int, bytes]:
+        if "/file/bot" in url:
+            # the file endpoint: the file's content, as it is
+            self.calls.append(Call("download", {"path": url.split("/file/bot", 1)[1]}))
+            content = self.files.get(url.rsplit("/", 1)[-1])
+            return (200, content) if content is not None else (404, b"Not Found")
         name = url.rsplit("/", 1)[-1]
         params: dict[str, Any] = dict(request_data.parameters) if request_data else {}
         files: dict[str, bytes] = {}
@@ -153,8 +164,21 @@ class OfflineRequest(BaseRequest):
             self._messages[key] = (new_text, new_markup)
             result = self._message(key[0], new_text)
             result["message_id"] = key[1]
-        elif name in ("sendDocument", "sendPhoto"):
+        elif name in ("sendDocument", "sendPhoto", "sendVoice", "sendVideoNote"):
             result = self._message(int(params["chat_id"]), None, caption=params.get("caption"))
+        elif name == "getFile":
+            file_id = str(params.get("file_id"))
+            content = self.files.get(file_id)
+            if content is None:
+                return self._error("Bad Request: invalid file_id")
+            if len(content) > MAX_DOWNLOAD:
+                return self._error("Bad Request: file is too big")
+            result = {
+                "file_id": file_id,
+                "file_unique_id": f"u{file_id}",
+                "file_size": len(content),
+                "file_path": f"documents/{file_id}",
+            }
         body = json.dumps({"ok": True, "result": result}).encode()
         return 200, body
 
@@ -193,8 +217,11 @@ class UpdateFactory:
         forward_date: int | None = None,
         forward_origin: dict[str, Any] | None = None,
         sticker: bool = False,
+        media: dict[str, Any] | None = None,
+        caption: str | None = None,
         bot: Any = None,
     ) -> Update:
+        """``media``: the message's file fields as the Bot API sends them (``media_fields``)."""
         update_id, message_id = self._next()
         msg: dict[str, Any] = {
             "message_id": message_id,
@@ -218,6 +245,10 @@ class UpdateFactory:
                 "is_animated": False,
                 "is_video": False,
             }
+        if media is not None:
+            msg.update(media)
+        if caption is not None:
+            msg["caption"] = caption
         if forward_date is not None:
             msg["forward_origin"] = {
                 "type": "hidden_user",
@@ -249,3 +280,34 @@ class UpdateFactory:
             },
             bot,
         )
+
+
+def media_fields(
+    kind: str,
+    file_id: str,
+    size: int | None,
+    *,
+    mime: str = "",
+    duration: int | None = None,
+    file_name: str | None = None,
+) -> dict[str, Any]:
+    """The fields of a message carrying a file, as the Bot API sends them: ``kind`` is
+    "photo", "voice", "audio", "video", "video_note" or "document"."""
+    base: dict[str, Any] = {"file_id": file_id, "file_unique_id": f"u{file_id}"}
+    if size is not None:
+        base["file_size"] = size
+    if kind == "photo":
+        small = {**base, "file_id": f"{file_id}s", "width": 90, "height": 160}
+        small["file_size"] = max(1, (size or 1000) // 20)
+        return {"photo": [small, {**base, "width": 1080, "height": 1920}]}
+    if mime:
+        base["mime_type"] = mime
+    if file_name is not None:
+        base["file_name"] = file_name
+    if kind in ("voice", "audio", "video", "video_note"):
+        base["duration"] = duration or 1
+    if kind == "video":
+        base.update(width=640, height=480)
+    if kind == "video_note":
+        base["length"] = 240
+    return {kind: base}

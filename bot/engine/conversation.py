@@ -10,11 +10,12 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
+from bot.engine.media import MediaSource, NotKept, ScreenshotHook, keep_media
 from bot.engine.offload import run_cpu
 from bot.engine.pinlimit import PinLimiter
 from bot.store.facade import Store, UserContext
 from flows import router
-from flows.conversations import pinlock
+from flows.conversations import media, pinlock
 from flows.conversations.lockstate import Lock
 from flows.session import Session
 from flows.settings import UserSettings
@@ -29,6 +30,7 @@ from flows.types import (
     Input,
     LogEvent,
     MarkAskedToStop,
+    MediaRef,
     PinCheck,
     RecordRelay,
     Reply,
@@ -37,6 +39,7 @@ from flows.types import (
     SavePin,
     SaveUnsent,
     ScheduleCheckback,
+    SendMedia,
     SetSupport,
     StagePin,
     UpdateSettings,
@@ -75,6 +78,22 @@ class StepResult:
     effects: tuple[Effect, ...] = field(default=())
     #: the user's auto-delete setting (minutes; 0 = off), for the messages of this step
     autodelete_minutes: int = 0
+    #: saved files to send back to the user (before the replies)
+    media_out: tuple[SendMedia, ...] = ()
+
+
+@dataclass
+class Applied:
+    """What carrying out a step's effects left for the adapter."""
+
+    actions: list[Action] = field(default_factory=list)
+    media_out: list[SendMedia] = field(default_factory=list)
+    #: a file to keep could not be fetched or stored (the step says so instead)
+    media_failed: NotKept | None = None
+
+
+#: a user's room for kept files unless the operator says otherwise (MEDIA_QUOTA_MB)
+DEFAULT_MEDIA_QUOTA = 200 * 1_000_000
 
 
 class Conversation:
@@ -84,11 +103,17 @@ class Conversation:
         resources: ResourceBook,
         hooks: ScheduleHooks | None = None,
         clock: Callable[[], datetime] = utcnow,
+        media_quota: int = DEFAULT_MEDIA_QUOTA,
     ) -> None:
         self.store = store
         self.resources = resources
         self.hooks = hooks
         self.clock = clock
+        self.media_quota = media_quota
+        #: where the files users send are fetched from (set by the front end that has them)
+        self.files: MediaSource | None = None
+        #: the seam for reading a screenshot just kept (none yet: issue 13, OCR)
+        self.screenshots: ScreenshotHook | None = None
         self.pin_limit = PinLimiter()
 
     # ------------------------------------------------------------------ data
@@ -108,6 +133,8 @@ class Conversation:
             unsent=tuple(await store.list_unsent(user_id)) if "unsent" in needs else (),
             evidence=tuple(await store.list_evidence(user_id)) if "evidence" in needs else (),
             events=tuple(await store.list_events(user_id)) if "events" in needs else (),
+            media_used=await store.media_used(user_id) if "media" in needs else 0,
+            media_quota=self.media_quota,
         )
 
     # ------------------------------------------------------------------ steps
@@ -136,7 +163,9 @@ class Conversation:
             shown = gate.before if gate.runs or gate.show_current else gate.replies
             replies: list[Reply] = list(shown)
             effects: list[Effect] = list(gate.effects)
-            actions = list(await self._apply(user_id, gate.effects, inp.now))
+            applied = Applied()
+            await self._apply(user_id, gate.effects, inp.now, applied)
+            actions = applied.actions
             flow = here
             ran = False
             answers: list[tuple[Reply, ...]] = []
@@ -150,8 +179,13 @@ class Conversation:
                     continue
                 ran = True
                 effects += outcome.effects
-                actions += await self._apply(user_id, outcome.effects, inp.now)
-                answers.append(outcome.replies)
+                failed_before = applied.media_failed
+                await self._apply(user_id, outcome.effects, inp.now, applied)
+                if applied.media_failed is not None and failed_before is None:
+                    too_big = applied.media_failed is NotKept.TOO_BIG
+                    answers.append((Reply(media.TOO_BIG_FETCHED if too_big else media.NOT_SAVED),))
+                else:
+                    answers.append(outcome.replies)
                 flow = outcome.state
             replies += pinlock.replayed(answers)  # after unlocking: each step shown once
             if gate.runs and not ran and not gate.before and not gate.effects:
@@ -170,6 +204,7 @@ class Conversation:
                 actions=tuple(actions),
                 effects=tuple(effects),
                 autodelete_minutes=(await self.store.get_settings(user_id)).autodelete_minutes,
+                media_out=tuple(applied.media_out),
             )
 
     async def _check_pin(
@@ -226,10 +261,10 @@ class Conversation:
 
     # ------------------------------------------------------------------ effects
     async def _apply(
-        self, user_id: str, effects: tuple[Effect, ...], now: datetime
-    ) -> tuple[Action, ...]:
+        self, user_id: str, effects: tuple[Effect, ...], now: datetime, applied: Applied
+    ) -> None:
         store = self.store
-        actions: list[Action] = []
+        actions = applied.actions
         settings_changed = False
         for effect in effects:
             match effect:
@@ -243,6 +278,14 @@ class Conversation:
                     )
                 case LogEvent(kind=kind, data=data):
                     await store.log_event(user_id, kind, dict(data), now)
+                case SaveEvidence(media=MediaRef()):
+                    kept = await keep_media(
+                        store, self.files, user_id, effect, now, self.screenshots
+                    )
+                    if isinstance(kept, NotKept):
+                        applied.media_failed = applied.media_failed or kept
+                case SendMedia():
+                    applied.media_out.append(effect)
                 case SaveEvidence():
                     await store.add_evidence(
                         user_id,
@@ -289,4 +332,3 @@ class Conversation:
                     actions.append(name)
         if settings_changed and self.hooks is not None:
             await self.hooks.settings_changed(user_id, await store.get_settings(user_id))
-        return tuple(actions)

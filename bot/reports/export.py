@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.store.export import EvidenceRecord
 from flows.conversations.incident import DETAIL_NAMES
+from flows.conversations.media import length_words
 from flows.tactic_names import TACTIC_NAMES
 
 #: the danger kinds (``flows.types.DANGER_KINDS``) as the report names them
@@ -31,6 +32,15 @@ KIND_NAMES: dict[str, str] = {
     "incident": "Incident",
 }
 FELT_NAMES: dict[str, str] = {"yes": "yes", "unsure": "not sure", "no": "no"}
+#: media kinds (``flows.types.MediaRef.kind``) as the report names them
+MEDIA_NAMES: dict[str, str] = {
+    "photo": "photo",
+    "voice": "voice note",
+    "audio": "audio",
+    "video": "video",
+    "video_note": "video message",
+    "document": "document",
+}
 
 
 def _font_path() -> Path:
@@ -114,7 +124,9 @@ def evidence_pdf(
         if item.felt:
             lines.append(f"Frightening to the user: {FELT_NAMES.get(item.felt, item.felt)}")
         for name, medium in record.media_files().items():
-            lines.append(f"Attached: {name} ({medium.kind}, {_size(len(medium.content))})")
+            what = MEDIA_NAMES.get(medium.kind, medium.kind)
+            length = f", length {length_words(medium.duration)}" if medium.duration else ""
+            lines.append(f"Attached: {name} ({what}{length}, {_size(len(medium.content))})")
         for name, answer in item.details:
             lines.append(f"{DETAIL_NAMES.get(name, name)}: {answer}")
         if record.note:

@@ -36,6 +36,8 @@ class MediaFile:
     #: the file's ending in the archive, without the dot ("jpg", "ogg", "pdf")
     ending: str
     content: bytes
+    #: seconds, for a voice note, audio or video
+    duration: int | None = None
 
     def name(self, evidence_id: str, number: int) -> str:
         """The file's name in the archive (nothing in it says what it shows)."""
@@ -99,7 +101,13 @@ def _evidence(record: EvidenceRecord) -> dict[str, Any]:
         # an incident's details: where, witnesses, injuries, a police or case reference
         "details": dict(item.details),
         "media": [
-            {"file": name, "type": m.kind, "size": len(m.content), "sha256": sha256(m.content)}
+            {
+                "file": name,
+                "type": m.kind,
+                "size": len(m.content),
+                "sha256": sha256(m.content),
+                **({"seconds": m.duration} if m.duration else {}),
+            }
             for name, m in record.media_files().items()
         ],
     }

@@ -24,8 +24,9 @@ methods of one to five lines each; the work is in the modules above.)
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
@@ -52,11 +53,12 @@ from bot.store.db import (
     upgrade_database,
 )
 from bot.store.errors import StoreUnavailableError, UnknownUserError
-from bot.store.export import UserExport, to_document
+from bot.store.export import EvidenceRecord, MediaFile, UserExport, to_document
 from bot.store.models import new_id
 from bot.store.repos.chat_messages import ChatMessagesRepo
 from bot.store.repos.events import EventsRepo
 from bot.store.repos.evidence import EvidenceRepo
+from bot.store.repos.media import MediaRepo, StoredMedia, ending_for
 from bot.store.repos.reasons import ReasonsRepo
 from bot.store.repos.senders import SendersRepo
 from bot.store.repos.unsent import UnsentRepo
@@ -123,6 +125,7 @@ class Store:
         self._reasons = ReasonsRepo(self.db)
         self._events = EventsRepo(self.db)
         self._evidence = EvidenceRepo(self.db)
+        self._media = MediaRepo(self.db)
         self._unsent = UnsentRepo(self.db)
         self._senders = SendersRepo(self.db)
         self._messages = ChatMessagesRepo(self.db)
@@ -336,9 +339,12 @@ class Store:
         felt: str | None = None,
         details: Sequence[tuple[str, str]] = (),
         channel: str | None = None,
+        media: Sequence[Mapping[str, Any]] = (),
+        evidence_id: str | None = None,
     ) -> str:
         """Save one evidence item; ``channel`` (a forward's keyed origin) is sealed in its
-        body with the rest."""
+        body with the rest; ``media`` lists the files written for it first
+        (:meth:`store_media`, with ``evidence_id``)."""
         return await self._evidence.add(
             await self._cipher(user_id),
             kind=kind,
@@ -352,6 +358,8 @@ class Store:
             felt=felt,
             details=details,
             channel=channel,
+            media=media,
+            row_id=evidence_id,
         )
 
     async def keyed_reference(self, user_id: str, purpose: str, value: str) -> str:
@@ -363,7 +371,33 @@ class Store:
         return [record.item for record in await self._evidence.list(await self._cipher(user_id))]
 
     async def delete_evidence(self, user_id: str, evidence_id: str) -> bool:
+        await self._media.delete_for(user_id, evidence_id)
         return await self._evidence.delete(user_id, evidence_id)
+
+    # ------------------------------------------------------------------ media files
+    @staticmethod
+    def new_evidence_id() -> str:
+        """An id for an item whose files are written before it (:meth:`store_media`)."""
+        return new_id()
+
+    async def store_media(
+        self, user_id: str, evidence_id: str, pieces: AsyncIterable[bytes], limit: int
+    ) -> StoredMedia:
+        """Encrypt and keep a file as its ``pieces`` arrive (memory stays bounded; no
+        plaintext touches a disk).  More than ``limit`` bytes: ``MediaTooLargeError``."""
+        return await self._media.write(await self._cipher(user_id), evidence_id, pieces, limit)
+
+    async def media_content(self, user_id: str, evidence_id: str, media_id: str) -> bytes:
+        """A kept file, decrypted (``DecryptionError`` if any piece was changed or lost)."""
+        return await self._media.content(await self._cipher(user_id), evidence_id, media_id)
+
+    async def media_used(self, user_id: str) -> int:
+        """Bytes the user's kept files take (for the quota)."""
+        return await self._media.used(user_id)
+
+    async def forget_media(self, user_id: str, media_id: str) -> None:
+        """Delete a file whose item was not saved after all."""
+        await self._media.delete_media(user_id, media_id)
 
     # ------------------------------------------------------------------ unsent messages
     @_changes_context
@@ -457,10 +491,25 @@ class Store:
             flow_state=docs.state,
             reasons=tuple(await self.list_reasons(user_id)),
             events=tuple(await self.list_events(user_id)),
-            evidence=tuple(await self._evidence.list(cipher)),
+            evidence=tuple(
+                [await self._with_media(cipher, r) for r in await self._evidence.list(cipher)]
+            ),
             unsent=tuple(await self.list_unsent(user_id)),
             senders=tuple(await self.list_senders(user_id)),
         )
+
+    async def _with_media(self, cipher: RecordCipher, record: EvidenceRecord) -> EvidenceRecord:
+        """The record with its files' content, decrypted (for the export)."""
+        files = [
+            MediaFile(
+                kind=m.kind,
+                ending=ending_for(m.kind, m.mime),
+                content=await self._media.content(cipher, record.item.id, m.id),
+                duration=m.duration,
+            )
+            for m in record.item.media
+        ]
+        return replace(record, media=tuple(files)) if files else record
 
     async def export_user(self, user_id: str) -> dict[str, Any]:
         """Everything stored for the user, decrypted, as JSON-compatible data."""

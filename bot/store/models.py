@@ -161,6 +161,25 @@ class Sender(Base):
     body: Mapped[bytes]
 
 
+class MediaChunk(Base):
+    """One piece (at most ``bot.store.repos.media.CHUNK``) of a media file kept with an
+    evidence item, sealed bound to the user, the item, the file, its place and whether it
+    is the last piece (so a file cut short, or with pieces swapped, fails to open).  The
+    item's body lists the file; nothing here says what it is."""
+
+    __tablename__ = "media_chunks"
+    __table_args__ = (UniqueConstraint("media_id", "idx"), Index(None, "user_id"))
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    user_id: Mapped[str] = _user_fk()
+    #: the evidence item it belongs to (no foreign key: the pieces are written before the
+    #: item's row, which is committed with the conversation step)
+    evidence_id: Mapped[str] = mapped_column(String(ID_LENGTH), index=True)
+    media_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    idx: Mapped[int] = mapped_column(BigInteger)
+    data: Mapped[bytes]
+
+
 class ChatMessage(Base):
     """A Telegram message id in the user's chat that /hide may delete (no content)."""
 
@@ -176,8 +195,16 @@ class ChatMessage(Base):
 
 
 #: Tables that hold a user's rows (children of ``users``), for wipe and export.
-UserRow = Reason | Event | Evidence | Unsent | Sender | ChatMessage
-USER_TABLES: tuple[type[UserRow], ...] = (Reason, Event, Evidence, Unsent, Sender, ChatMessage)
+UserRow = Reason | Event | Evidence | Unsent | Sender | ChatMessage | MediaChunk
+USER_TABLES: tuple[type[UserRow], ...] = (
+    Reason,
+    Event,
+    Evidence,
+    Unsent,
+    Sender,
+    ChatMessage,
+    MediaChunk,
+)
 
 
 # The encrypted cells, one Field per column (table and column names come from here only).
@@ -200,3 +227,4 @@ EVENTS_BODY = Field(Event.__tablename__, "body")
 EVIDENCE_BODY = Field(Evidence.__tablename__, "body")
 UNSENT_TEXT = Field(Unsent.__tablename__, "text")
 SENDERS_BODY = Field(Sender.__tablename__, "body")
+MEDIA_DATA = Field(MediaChunk.__tablename__, "data")

@@ -34,6 +34,7 @@ from bot.telegram.autodelete import delete_after
 from bot.telegram.chat import TelegramChat
 from bot.telegram.forwards import forward_channel
 from bot.telegram.identity import Origin, origin_of, sender_of
+from bot.telegram.media import media_of, send_media
 from bot.telegram.send import send_replies
 from flows.commands import COMMANDS
 from flows.types import Input, Reply
@@ -83,10 +84,17 @@ def message_input(message: Message, now: datetime, channel: str | None = None) -
     """Map a Telegram message to flow input; ``channel``: a forward's keyed origin
     (``bot.telegram.forwards``)."""
     text = message.text or message.caption or ""
+    original = None
     if message.forward_origin is not None:
         original = message.forward_origin.date
         if original.tzinfo is None:
             original = original.replace(tzinfo=UTC)
+    media = media_of(message)
+    if media is not None:
+        return Input(
+            kind="media", now=now, text=text, forwarded_at=original, media=media, channel=channel
+        )
+    if original is not None:
         return Input(kind="forward", now=now, text=text, forwarded_at=original, channel=channel)
     if message.text and message.text.startswith("/"):
         head, _, args = message.text.partition(" ")
@@ -113,6 +121,8 @@ async def deliver(
     if result.stale:
         replies.insert(0, Reply(EXPIRED))
     sent = await carry_out(chat, user_id, result.actions, first=True)
+    for ask in result.media_out:
+        sent += await send_media(runtime.store, context.bot, chat_id, user_id, ask)
     sent += await send_replies(context.bot, chat_id, replies, result.seq)
     sent += await carry_out(chat, user_id, result.actions, first=False)
     if not ends_account(result.actions):

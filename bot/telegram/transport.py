@@ -37,6 +37,7 @@ import json
 import logging
 import re
 import urllib.request
+from collections.abc import AsyncIterator
 from http import HTTPStatus
 from urllib.parse import urlencode, urlsplit
 
@@ -277,6 +278,36 @@ class AiohttpRequest(BaseRequest):
         if status >= HTTPStatus.INTERNAL_SERVER_ERROR:
             raise _server_error(status, payload)
         return status, payload
+
+    async def stream(
+        self, url: str, piece: int, read_timeout: float | None = 30.0
+    ) -> AsyncIterator[bytes]:
+        """GET ``url`` (a file from the Bot API's file endpoint) and hand its body on in
+        pieces of at most ``piece`` bytes, as they arrive: a large file is never held
+        whole.  Errors are those of :meth:`do_request` (the URL, which holds the token,
+        redacted)."""
+        session = self._session
+        if session is None or session.closed:
+            raise RuntimeError("This AiohttpRequest is not initialized!")
+        timeout = aiohttp.ClientTimeout(connect=self._connect_timeout, sock_read=read_timeout)
+        slots = self._slots
+        await self._take_connection(slots, self._pool_timeout)
+        try:
+            async with session.get(url, timeout=timeout, proxy=self._proxy_for(url)) as response:
+                if response.status != HTTPStatus.OK:
+                    raise NetworkError(f"the file could not be fetched (HTTP {response.status})")
+                async for chunk in response.content.iter_chunked(piece):
+                    yield chunk
+        except aiohttp.ConnectionTimeoutError:
+            raise ConnectTimedOut from None
+        except TimeoutError:
+            raise TimedOut from None
+        except aiohttp.ClientConnectorError as error:
+            raise RequestNotSent(_describe(error, url)) from None
+        except (aiohttp.ClientError, OSError) as error:
+            raise NetworkError(_describe(error, url)) from None
+        finally:
+            slots.release()
 
     @staticmethod
     async def _take_connection(slots: asyncio.Semaphore, pool_timeout: float | None) -> None:

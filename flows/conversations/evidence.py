@@ -10,10 +10,19 @@ from flows.analysis.escalation_watch import notice, watch
 from flows.choices import Choice, Press
 from flows.commands import Menu
 from flows.conversations.incident import DETAIL_NAMES
+from flows.conversations.media import describe_view
 from flows.replies import button, grid, keyboard, replies_from, short
 from flows.steps import Flow, FlowState, OnPress, Result, Step, To, end, go, to
 from flows.tactic_names import name_of
-from flows.types import DeleteEvidence, EvidenceView, Input, Outcome, Reply, UserData
+from flows.types import (
+    DeleteEvidence,
+    EvidenceView,
+    Input,
+    Outcome,
+    Reply,
+    SendMedia,
+    UserData,
+)
 
 KIND_WORDS = {"hoover": "from them", "relay": "passed on", "incident": "incident"}
 MAX_LISTED = 60
@@ -25,6 +34,7 @@ class Ev(Choice):
     DELETE_YES = "ev.delyes"
     LIST = "ev.list"
     DONE = "ev.done"
+    SEND = "ev.send"  # carries the place of the file in the item's files
 
 
 @dataclass(frozen=True)
@@ -38,8 +48,9 @@ def start(inp: Input, data: UserData) -> Outcome:
     if not data.evidence:
         text = (
             "You haven't saved any messages yet. When one arrives, /hoover (from them) or "
-            "/monkey (passed on by someone) can save it here. To write down something that "
-            "happened, use /incident."
+            "/monkey (passed on by someone) can save it here. You can also send me a "
+            "screenshot, a photo, a voice note or a document to keep. To write down "
+            "something that happened, use /incident."
         )
         return end(Reply(text))
     state = EvidenceState()
@@ -71,7 +82,9 @@ def _ask_list(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
     blocks = [f"Saved messages ({len(items)}), newest first. Tap a number to read one."]
     for i, e in enumerate(items):
         kind = KIND_WORDS.get(e.kind, e.kind)
-        blocks.append(f"{i + 1}. {_date(e.created_at)} · {e.sender} · {kind}: {short(e.text, 60)}")
+        files = "".join(f"[{describe_view(m)}] " for m in e.media)
+        what = f"{files}{short(e.text, 60)}".strip()
+        blocks.append(f"{i + 1}. {_date(e.created_at)} · {e.sender} · {kind}: {what}")
     numbers = [button(str(i + 1), Ev.READ(i)) for i in range(len(items))]
     return replies_from(
         blocks,
@@ -86,9 +99,14 @@ def _ask_list(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
 
 def _ask_view(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
     item = _picked(state, data)
-    buttons = keyboard([button("Delete", Ev.DELETE), button("Back to the list", Ev.LIST)])
+    rows = [[button("Delete", Ev.DELETE), button("Back to the list", Ev.LIST)]]
     if item is None:
-        return (Reply("That one is no longer here.", buttons),)
+        return (Reply("That one is no longer here.", keyboard(*rows)),)
+    sends = [
+        [button(f"Send me the {describe_view(m).split(',')[0]}", Ev.SEND(n))]
+        for n, m in enumerate(item.media)
+    ]
+    buttons = keyboard(*sends, *rows)
     head = [
         f"Saved {_date(item.created_at)} · {item.sender} · {KIND_WORDS.get(item.kind, item.kind)}"
     ]
@@ -99,6 +117,7 @@ def _ask_view(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
     if item.danger:
         head.append("Safety concerns: " + ", ".join(d.replace("_", " ") for d in item.danger))
     head += [f"{DETAIL_NAMES.get(name, name)}: {answer}" for name, answer in item.details]
+    head += [f"Attached: {describe_view(m)}" for m in item.media]
     return replies_from([*head, "", item.text], buttons, protect=True)
 
 
@@ -127,6 +146,16 @@ def _deleted(state: EvidenceState, press: Press, data: UserData) -> Result:
     return go(FLOW, replace(new, ids=ids), "list", data, before=(deleted,), effects=effects)
 
 
+def _send(state: EvidenceState, press: Press, data: UserData) -> Result:
+    item = _picked(state, data)
+    index = press.index
+    if item is None or index is None or index >= len(item.media):
+        return None
+    effect = SendMedia(evidence_id=item.id, media_id=item.media[index].id)
+    sending = Reply("That's it, just above. It can't be forwarded or saved from this chat.")
+    return go(FLOW, state, "view", data, before=(sending,), effects=(effect,))
+
+
 def _relist(state: EvidenceState, press: Press, data: UserData) -> Result:
     ids = _ids(state, data)
     if not ids:
@@ -149,7 +178,7 @@ FLOW: Flow[EvidenceState] = Flow(
     choices=Ev,
     steps={
         "list": Step(_ask_list, on={Ev.READ: _read, **_ANY_STEP}),
-        "view": Step(_ask_view, on={Ev.DELETE: to("confirm"), **_ANY_STEP}),
+        "view": Step(_ask_view, on={Ev.DELETE: to("confirm"), Ev.SEND: _send, **_ANY_STEP}),
         "confirm": Step(_ask_confirm, on={Ev.DELETE_YES: _deleted, **_ANY_STEP}),
     },
     needs=frozenset({"evidence"}),

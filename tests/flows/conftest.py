@@ -44,6 +44,8 @@ from flows.types import (
     Input,
     LogEvent,
     MarkAskedToStop,
+    MediaRef,
+    MediaView,
     Outcome,
     ReasonView,
     RecordRelay,
@@ -55,6 +57,7 @@ from flows.types import (
     SaveUnsent,
     ScheduleCheckback,
     SenderView,
+    SendMedia,
     SetSupport,
     StagePin,
     SupportPerson,
@@ -208,6 +211,9 @@ class FakeStore:
     events: list[LogEvent] = field(default_factory=list)
     checkbacks: list[ScheduleCheckback] = field(default_factory=list)
     commands: list[str] = field(default_factory=list)
+    media_used: int = 0
+    media_quota: int = 200_000_000
+    sent_back: list[SendMedia] = field(default_factory=list)
 
     def data(self, now: datetime, needs: frozenset[str] = frozenset({"all"})) -> UserData:
         every = "all" in needs
@@ -221,6 +227,8 @@ class FakeStore:
             settings=UserSettings.from_json(self.settings),
             unsent=tuple(self.unsent) if every or "unsent" in needs else (),
             evidence=tuple(self.evidence) if every or "evidence" in needs else (),
+            media_used=self.media_used if every or "media" in needs else 0,
+            media_quota=self.media_quota,
         )
 
     def apply(self, effect: Effect, now: datetime) -> None:
@@ -250,8 +258,12 @@ class FakeStore:
                         effect.felt,
                         channel=effect.channel,
                         details=effect.details,
+                        media=_kept(effect.media),
                     )
                 )
+                self.media_used += (effect.media.size or 0) if effect.media else 0
+            case SendMedia():
+                self.sent_back.append(effect)
             case DeleteEvidence(evidence_id):
                 self.evidence = [e for e in self.evidence if e.id != evidence_id]
             case RecordRelay(label):
@@ -285,6 +297,13 @@ class FakeStore:
 
     def _put(self, sender: SenderView) -> None:
         self.senders = [s for s in self.senders if s.id != sender.id] + [sender]
+
+
+def _kept(media: MediaRef | None) -> tuple[MediaView, ...]:
+    if media is None:
+        return ()
+    view = MediaView(uuid.uuid4().hex, media.kind, media.size or 0, media.mime, media.duration)
+    return (view,)
 
 
 # --------------------------------------------------------------------------- checks
@@ -351,7 +370,7 @@ class Convo:
     def send(self, inp: Input) -> Turn:
         here = self.here
         needed = router.needs(here, inp)
-        assert needed <= {"evidence", "unsent", "events"}
+        assert needed <= {"evidence", "unsent", "events", "media"}
         data = self.store.data(self.now, needed)
         inp = with_pin_check(inp, data, flow=here.flow if here is not None else None)
         out = router.handle(here, inp, data)

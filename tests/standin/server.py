@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from tests.standin.faults import Faults
+from tests.standin.files import FileStore, message_fields
 from tests.standin.html_check import HtmlParseError, ParsedText, parse_html
 from tests.standin.limits import FloodLimits
 from tests.standin.records import (
@@ -66,6 +67,8 @@ RATE_LIMITED_METHODS = frozenset(
         "sendmessage",
         "sendphoto",
         "senddocument",
+        "sendvoice",
+        "sendvideonote",
         "editmessagetext",
         "editmessagecaption",
         "editmessagereplymarkup",
@@ -242,6 +245,8 @@ class BotApiStandIn:
         self.menu_buttons: dict[int | None, dict[str, Any]] = {}
         #: faults to inject into the calls that reach a chat (None: none)
         self.faults: Faults | None = None
+        #: the files users sent (getFile, the file endpoint)
+        self.files = FileStore()
 
         self._chats: dict[int, dict[str, Any]] = {}
         self._blocked: set[int] = set()
@@ -281,6 +286,7 @@ class BotApiStandIn:
 
         app = web.Application(client_max_size=60 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         app.router.add_routes(control_routes(self))
         self._closing = False
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
@@ -400,10 +406,38 @@ class BotApiStandIn:
     def inject_photo(
         self, chat_id: int, caption: str | None = None, *, user_id: int | None = None
     ) -> int:
-        extra: dict[str, Any] = {"photo": _photo_sizes(f"user{next(self._serial)}", 10_000)}
+        # a real file behind it (getFile and the file endpoint serve it)
+        picture = b"\xff\xd8\xff\xe0" + next(self._serial).to_bytes(4, "big") * 2499
+        return self.inject_file(chat_id, "photo", picture, caption=caption, user_id=user_id)
+
+    def inject_file(
+        self,
+        chat_id: int,
+        kind: str,
+        data: bytes,
+        *,
+        mime: str = "",
+        duration: int | None = None,
+        file_name: str | None = None,
+        caption: str | None = None,
+        forward_date: datetime | None = None,
+        user_id: int | None = None,
+    ) -> int:
+        """A user sends (or, with ``forward_date``, forwards) a file: ``kind`` is "photo",
+        "voice", "audio", "video", "video_note" or "document".  The bot can fetch it with
+        getFile and the file endpoint (up to 20 MB, as for a real bot)."""
+        ending = {"photo": "jpg", "voice": "oga", "video_note": "mp4"}.get(kind, "bin")
+        stored = self.files.add(kind, data, ending)
+        extra = message_fields(kind, stored, mime=mime, duration=duration, file_name=file_name)
         if caption is not None:
             extra["caption"] = caption
-        return self._inject_message(chat_id, "photo", caption, extra, user_id=user_id)
+        if forward_date is not None:
+            extra["forward_origin"] = {
+                "type": "hidden_user",
+                "date": int(forward_date.timestamp()),
+                "sender_user_name": "X",
+            }
+        return self._inject_message(chat_id, kind, caption, extra, user_id=user_id)
 
     def inject_group_text(self, chat_id: int, text: str, *, user_id: int | None = None) -> int:
         """A member writes ``text`` in a group chat (chat type "group")."""
@@ -661,6 +695,11 @@ class BotApiStandIn:
                 self._record_error(method_name, chat_id, error)
             return _error_response(error)
         return web.json_response({"ok": True, "result": result})
+
+    async def _download(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.Response(status=404, text="Not Found")
+        return self.files.download(request.match_info["path"])
 
     async def _get_updates(self, params: _Params) -> list[dict[str, Any]]:
         if self.webhook.active:
@@ -1051,6 +1090,38 @@ class BotApiStandIn:
         upload = document if isinstance(document, UploadedFile) else None
         return self._deliver("sendDocument", params, content, caption, upload)
 
+    def _m_get_file(self, params: _Params) -> Any:
+        result = self.files.get_file(params.text("file_id"))
+        if isinstance(result, str):
+            raise _bad_request(result.removeprefix("Bad Request: "))
+        return result
+
+    def _send_file(self, method: str, part: str, params: _Params) -> Any:
+        upload = params.file(part)
+        if upload is None:
+            raise _bad_request(f"there is no {part} in the request")
+        caption = self._caption_content(params)
+        body: dict[str, Any] = {
+            "file_id": f"AwACAgIAAxkBAAI{part}{len(self.sent)}",
+            "file_unique_id": f"AgAD{part}{len(self.sent)}",
+        }
+        if isinstance(upload, UploadedFile):
+            if upload.size == 0:
+                raise _bad_request("file must be non-empty")
+            body.update(mime_type=upload.content_type, file_size=upload.size, duration=1)
+        if part == "video_note":
+            body["length"] = 240
+        content: dict[str, Any] = {part: body}
+        _add_caption(content, caption)
+        file = upload if isinstance(upload, UploadedFile) else None
+        return self._deliver(method, params, content, caption, file)
+
+    def _m_send_voice(self, params: _Params) -> Any:
+        return self._send_file("sendVoice", "voice", params)
+
+    def _m_send_video_note(self, params: _Params) -> Any:
+        return self._send_file("sendVideoNote", "video_note", params)
+
     def _m_edit_message_text(self, params: _Params) -> Any:
         parsed = self._text_content(params)
         markup = self._reply_markup(params)
@@ -1176,6 +1247,9 @@ _METHODS: dict[str, Callable[[BotApiStandIn, _Params], Any]] = {
     "sendmessage": BotApiStandIn._m_send_message,
     "sendphoto": BotApiStandIn._m_send_photo,
     "senddocument": BotApiStandIn._m_send_document,
+    "sendvoice": BotApiStandIn._m_send_voice,
+    "sendvideonote": BotApiStandIn._m_send_video_note,
+    "getfile": BotApiStandIn._m_get_file,
     "editmessagetext": BotApiStandIn._m_edit_message_text,
     "editmessagecaption": BotApiStandIn._m_edit_message_caption,
     "editmessagereplymarkup": BotApiStandIn._m_edit_message_reply_markup,

@@ -28,9 +28,11 @@ async def add_dated(
     at: datetime,
     column: str,
     seal: Callable[[str], bytes],
+    row_id: str | None = None,
 ) -> str:
-    """Insert one row (group commit) whose ``column`` is ``seal(row_id)``; its id."""
-    row_id = new_id()
+    """Insert one row (group commit) whose ``column`` is ``seal(row_id)``; its id (a new
+    one unless ``row_id`` is given: something bound to it was written first)."""
+    row_id = row_id or new_id()
     row = {
         "id": row_id,
         "user_id": cipher.user_id,

@@ -13,7 +13,7 @@ from bot.store.models import EVIDENCE_BODY, Evidence
 from bot.store.repos.dated import add_dated, list_dated
 from bot.store.times import from_iso, iso
 from flows.channels import valid
-from flows.types import EvidenceView
+from flows.types import EvidenceView, MediaView
 
 
 def _record(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> EvidenceRecord:
@@ -30,8 +30,21 @@ def _record(row_id: str, created_at: datetime, body: Mapping[str, Any]) -> Evide
         felt=body.get("felt") if body.get("felt") in ("yes", "unsure", "no") else None,
         channel=valid(body.get("channel")),
         details=tuple((str(name), str(answer)) for name, answer in body.get("details", ())),
+        media=tuple(_media(m) for m in body.get("media", ()) if isinstance(m, dict)),
     )
     return EvidenceRecord(item=item, note=str(body.get("note", "")))
+
+
+def _media(raw: Mapping[str, Any]) -> MediaView:
+    duration = raw.get("duration")
+    return MediaView(
+        id=str(raw["id"]),
+        kind=str(raw["kind"]),
+        size=int(raw.get("size") or 0),
+        mime=str(raw.get("mime") or ""),
+        duration=int(duration) if isinstance(duration, int) else None,
+        name=str(raw.get("name") or ""),
+    )
 
 
 class EvidenceRepo:
@@ -54,8 +67,10 @@ class EvidenceRepo:
         felt: str | None = None,
         channel: str | None = None,
         details: Sequence[tuple[str, str]] = (),
+        media: Sequence[Mapping[str, Any]] = (),
+        row_id: str | None = None,
     ) -> str:
-        body = {
+        body: dict[str, Any] = {
             "kind": kind,
             "text": text,
             "sender": sender,
@@ -67,6 +82,10 @@ class EvidenceRepo:
             "channel": channel,
             "details": [[name, answer] for name, answer in details],
         }
+        if media:
+            # each file: id, kind, size, mime, duration, name, sha256 (its pieces are in
+            # media_chunks, bot.store.repos.media)
+            body["media"] = [dict(m) for m in media]
         return await add_dated(
             self._db,
             self._insert,
@@ -74,6 +93,7 @@ class EvidenceRepo:
             at,
             "body",
             lambda row_id: cipher.encrypt_json(EVIDENCE_BODY, row_id, body),
+            row_id=row_id,
         )
 
     async def list(self, cipher: RecordCipher) -> list[EvidenceRecord]:

@@ -1,0 +1,114 @@
+"""Keeping the files users send as evidence: fetched from the front end, encrypted into
+the store as they arrive (``Store.store_media``), sent back on request.
+
+The front end says how a file is fetched (:class:`MediaSource`: Telegram's getFile and
+file endpoint, ``bot.telegram.media``); the conversation engine calls :func:`keep_media`
+for a ``SaveEvidence`` that carries a file.  Nothing here writes a byte of plaintext to a
+disk, and nothing logs more than an error's type.
+
+Reading the text of a screenshot comes later (issue 13, "Read the screenshot"): the seam
+is :data:`ScreenshotHook`, called with the decrypted picture just kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Protocol
+
+from bot.store.facade import Store
+from bot.store.repos.media import MediaTooLargeError
+from flows.conversations.media import MAX_DOWNLOAD
+from flows.types import MediaRef, SaveEvidence
+
+log = logging.getLogger(__name__)
+
+#: called with (user id, evidence id, the picture's bytes) after a picture is kept
+ScreenshotHook = Callable[[str, str, bytes], Awaitable[None]]
+
+
+class MediaSource(Protocol):
+    """Where the files users send come from."""
+
+    def pieces(self, ref: str) -> AsyncIterator[bytes]:
+        """The file ``ref`` names, piece by piece (never all of it at once)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Kept:
+    evidence_id: str
+    media_id: str
+
+
+class NotKept(StrEnum):
+    """Why a file was not kept."""
+
+    TOO_BIG = "too_big"  # over 20 MB, found only while fetching (Telegram gave no size)
+    FAILED = "failed"  # a network fault, the Bot API, a full disk
+
+
+def _too_big(exc: Exception) -> bool:
+    # getFile's answer for a file over 20 MB is a BadRequest "File is too big"
+    return isinstance(exc, MediaTooLargeError) or "too big" in str(exc).lower()
+
+
+async def keep_media(
+    store: Store,
+    source: MediaSource | None,
+    user_id: str,
+    effect: SaveEvidence,
+    now: datetime,
+    screenshots: ScreenshotHook | None = None,
+) -> Kept | NotKept:
+    """Fetch the file of ``effect``, encrypt it into the store, then save the item with
+    it; or why nothing was saved."""
+    media = effect.media
+    assert media is not None
+    if source is None:
+        log.warning("a file was to be kept, but this front end cannot fetch files")
+        return NotKept.FAILED
+    evidence_id = store.new_evidence_id()
+    try:
+        stored = await store.store_media(
+            user_id, evidence_id, source.pieces(media.ref), MAX_DOWNLOAD
+        )
+    except Exception as exc:  # a network fault, "file is too big", a full disk
+        log.warning("could not keep a file: %s", type(exc).__name__)
+        return NotKept.TOO_BIG if _too_big(exc) else NotKept.FAILED
+    await store.add_evidence(
+        user_id,
+        kind=effect.kind,
+        text=effect.text,
+        sender=effect.sender,
+        original_at=effect.original_at,
+        tactics=effect.tactics,
+        danger=effect.danger,
+        note=effect.note,
+        at=now,
+        felt=effect.felt,
+        details=effect.details,
+        channel=effect.channel,
+        media=[_listed(media, stored.media_id, stored.size, stored.sha256)],
+        evidence_id=evidence_id,
+    )
+    if screenshots is not None and media.kind == "photo":
+        image = await store.media_content(user_id, evidence_id, stored.media_id)
+        await screenshots(user_id, evidence_id, image)
+    return Kept(evidence_id, stored.media_id)
+
+
+def _listed(media: MediaRef, media_id: str, size: int, sha256: str) -> dict[str, object]:
+    """The file as the item's body lists it (its fetch handle is left out)."""
+    return {
+        "id": media_id,
+        "kind": media.kind,
+        "size": size,
+        "mime": media.mime,
+        "duration": media.duration,
+        "name": media.name,
+        "sha256": sha256,
+    }

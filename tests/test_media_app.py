@@ -1,0 +1,380 @@
+"""Media evidence through Telegram (Application tests, the Bot API answered offline): a
+screenshot, a voice note or a document sent or forwarded is kept encrypted, listed, sent
+back protected, exported and verifiable; too large a file and a full quota are refused
+plainly before anything is fetched; nothing of the file is readable on disk."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import zipfile
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import delete, func, select
+
+from bot.config import Settings
+from bot.crypto.cells import DecryptionError
+from bot.crypto.keys import UserKeyMissingError
+from bot.reports.archive import REPORT_NAME, build_archive, verify_archive
+from bot.store.db import sqlite_files
+from bot.store.facade import Store
+from bot.store.models import MediaChunk
+from bot.store.repos.media import CHUNK
+from tests.offline import Call, media_fields
+from tests.test_app import USER, Env, close_env, make_env, texts
+
+CANARY = b"CanaryDrawnIntoTheScreenshot-7f3a91"
+
+
+def screenshot(size: int = 150_000) -> bytes:
+    """A picture's bytes with a canary in them, not repeating (so any 64 bytes of it are
+    unique to it)."""
+    import hashlib
+
+    body = b"".join(hashlib.sha256(i.to_bytes(4, "big")).digest() for i in range(size // 32))
+    half = len(body) // 2
+    return b"\x89PNG\r\n\x1a\n" + body[:half] + CANARY + body[half:]
+
+
+@pytest.fixture
+def media_settings(tmp_path: Path) -> Settings:
+    return Settings(telegram_bot_token="123:TEST", data_dir=tmp_path / "data")
+
+
+@pytest.fixture
+async def env(media_settings: Settings) -> AsyncIterator[Env]:
+    e = await make_env(media_settings)
+    await e.send("/start")
+    await e.send("/cancel")  # outside any flow
+    yield e
+    await close_env(e)
+
+
+async def send_file(
+    env: Env,
+    kind: str,
+    content: bytes,
+    *,
+    file_id: str,
+    mime: str = "",
+    duration: int | None = None,
+    caption: str | None = None,
+    forward_date: int | None = None,
+    size: int | None = -1,
+) -> list[Call]:
+    env.request.files[file_id] = content
+    fields = media_fields(
+        kind,
+        file_id,
+        len(content) if size == -1 else size,
+        mime=mime,
+        duration=duration,
+        file_name="x.pdf" if kind == "document" else None,
+    )
+    before = len(env.request.calls)
+    update = env.updates.message(
+        USER,
+        None,
+        media=fields,
+        caption=caption,
+        forward_date=forward_date,
+        bot=env.app.bot,
+    )
+    await env.app.process_update(update)
+    return [c for c in env.request.calls[before:] if c.method == "sendMessage"]
+
+
+async def keep(env: Env, sender: str = "them", note: str | None = None) -> list[Call]:
+    """Answer the three questions: keep it, from whom, a note (or skip)."""
+    await env.press("Keep it")
+    if sender == "them":
+        await env.press("them")
+    else:
+        await env.send(sender)
+    if note is None:
+        return await env.press("Skip")
+    return await env.send(note)
+
+
+def downloads(env: Env) -> list[Call]:
+    return [c for c in env.request.calls if c.method in ("getFile", "download")]
+
+
+async def user_id(env: Env) -> str:
+    found = await env.store.find_user(USER)
+    assert found is not None
+    return found
+
+
+# --------------------------------------------------------------------------- keeping
+async def test_a_forwarded_screenshot_is_kept_and_comes_back_protected(env: Env) -> None:
+    image = screenshot()
+    sent_at = int(datetime(2026, 11, 20, 23, 15, tzinfo=UTC).timestamp())
+    replies = await send_file(env, "photo", image, file_id="shot1", forward_date=sent_at)
+    assert "keep this (picture" in texts(replies)
+    assert not downloads(env), "nothing is fetched before the user says to keep it"
+    replies = await keep(env, note="came at 11pm after I blocked his number")
+    assert "Kept in your evidence log" in texts(replies)
+    assert [c.method for c in downloads(env)] == ["getFile", "download"]
+    (item,) = await env.store.list_evidence(await user_id(env))
+    assert item.channel and item.channel.startswith("fwd:")  # where it was forwarded from
+
+    listing = texts(await env.send("/evidence"))
+    assert "[picture, 150 kB]" in listing and "them" in listing
+    view = texts(await env.press("1"))
+    assert "Attached: picture, 150 kB" in view
+    assert "Originally sent 20 Nov 2026, 23:15" in view
+    before = len(env.request.calls)
+    await env.press("Send me the picture")
+    photo = [c for c in env.request.calls[before:] if c.method == "sendPhoto"]
+    assert len(photo) == 1
+    assert str(photo[0].params.get("protect_content")).lower() == "true"
+    assert photo[0].files and next(iter(photo[0].files.values())) == image
+    assert "shot" not in str(photo[0].params) and "them" not in str(photo[0].params)
+    assert not env.request.errors
+
+
+async def test_a_voice_note_in_hoover_and_a_document_in_evidence_are_kept(env: Env) -> None:
+    await env.send("/hoover")
+    voice = b"OggS" + bytes(range(256)) * 200
+    replies = await send_file(env, "voice", voice, file_id="v1", mime="audio/ogg", duration=42)
+    assert "voice note, 0:42, 51 kB" in texts(replies)
+    await keep(env)
+    await env.send("/evidence")
+    document = b"%PDF-1.4 " + bytes(range(256)) * 3000
+    await send_file(env, "document", document, file_id="d1", mime="application/pdf")
+    await keep(env, sender="Aunt C.")
+    listing = texts(await env.send("/evidence"))
+    assert "[voice note, 0:42, 51 kB]" in listing
+    assert "Aunt C. · passed on: [file, 768 kB]" in listing
+    uid = await user_id(env)
+    items = await env.store.list_evidence(uid)
+    by_kind = {e.media[0].kind: e for e in items if e.media}
+    assert (
+        await env.store.media_content(uid, by_kind["voice"].id, by_kind["voice"].media[0].id)
+        == voice
+    )
+    doc = by_kind["document"]
+    assert await env.store.media_content(uid, doc.id, doc.media[0].id) == document
+    assert len(document) > 10 * CHUNK  # stored in many pieces
+
+
+async def test_a_25_mb_file_gets_the_plain_refusal_before_any_download(env: Env) -> None:
+    big = b"\0" * (25 * 1024 * 1024)
+    replies = await send_file(env, "video", big, file_id="big", mime="video/mp4", duration=600)
+    said = texts(replies)
+    assert "Telegram only lets me fetch files up to 20 MB" in said and "26.2 MB" in said
+    assert not downloads(env)
+    assert not env.last_buttons() or "Keep it" not in [b for b, _ in env.last_buttons()]
+
+
+async def test_a_full_quota_gets_a_clear_message_before_any_download(tmp_path: Path) -> None:
+    settings = Settings(telegram_bot_token="123:TEST", data_dir=tmp_path / "q", media_quota_mb=1)
+    env = await make_env(settings)
+    try:
+        await env.send("/start")
+        await env.send("/cancel")
+        await send_file(env, "document", b"a" * 600_000, file_id="f1", mime="text/plain")
+        await keep(env)
+        fetched = len(downloads(env))
+        replies = await send_file(env, "document", b"b" * 600_000, file_id="f2")
+        assert "go past the 1.0 MB I have room for" in texts(replies)
+        assert "/evidence" in texts(replies)
+        assert len(downloads(env)) == fetched
+    finally:
+        await close_env(env)
+
+
+async def test_a_file_over_20_mb_that_telegram_gave_no_size_for_is_refused_at_getfile(
+    env: Env,
+) -> None:
+    # Telegram gave no size, and getFile refuses it (over 20 MB)
+    env.request.files["huge"] = b"\0" * (21 * 1024 * 1024)
+    await send_file(env, "document", env.request.files["huge"], file_id="huge", size=None)
+    replies = await keep(env)
+    assert "over 20 MB" in texts(replies) and "not saved" in texts(replies)
+    assert "Kept in" not in texts(replies)
+    assert not await env.store.list_evidence(await user_id(env))
+
+
+async def test_a_file_that_is_gone_from_telegram_is_said_so(env: Env) -> None:
+    await send_file(env, "photo", screenshot(3000), file_id="gone")
+    del env.request.files["gone"]  # getFile: "invalid file_id"
+    replies = await keep(env)
+    assert "couldn't fetch that file from Telegram, so it is not saved" in texts(replies)
+    assert not await env.store.list_evidence(await user_id(env))
+
+
+async def test_a_sticker_is_still_answered_as_before(env: Env) -> None:
+    replies = await env.sticker()
+    assert "not stickers" in texts(replies)
+
+
+async def test_a_caption_with_a_threat_gets_the_safety_message_first(env: Env) -> None:
+    threat = "I know where you live now. I will hurt you."
+    replies = await send_file(env, "photo", screenshot(2000), file_id="c1", caption=threat)
+    first = replies[0].text.lower()
+    assert "emergency" in first or "112" in first or "911" in first
+    assert "keep this" in texts(replies)
+
+
+async def test_the_screenshot_seam_gets_the_decrypted_picture(env: Env) -> None:
+    seen: list[bytes] = []
+
+    async def read(uid: str, evidence_id: str, image: bytes) -> None:
+        seen.append(image)
+
+    env.app.bot_data["runtime"].conversation.screenshots = read
+    image = screenshot(5000)
+    await send_file(env, "photo", image, file_id="o1")
+    await keep(env)
+    assert seen == [image]
+
+
+# --------------------------------------------------------------------------- integrity
+async def test_a_file_cut_short_or_with_a_piece_changed_does_not_open(env: Env) -> None:
+    content = bytes(range(256)) * 1024  # 4 pieces
+    await send_file(env, "document", content, file_id="t1", mime="application/pdf")
+    await keep(env)
+    uid = await user_id(env)
+    (item,) = await env.store.list_evidence(uid)
+    media_id = item.media[0].id
+    async with env.store.transaction() as conn:
+        count = await conn.scalar(select(func.count()).where(MediaChunk.media_id == media_id))
+        assert count == 4
+        await conn.execute(
+            delete(MediaChunk).where(MediaChunk.media_id == media_id, MediaChunk.idx == 3)
+        )
+    with pytest.raises(DecryptionError):
+        await env.store.media_content(uid, item.id, media_id)
+
+
+async def test_deleting_an_item_deletes_its_file(env: Env) -> None:
+    await send_file(env, "photo", screenshot(3000), file_id="del1")
+    await keep(env)
+    uid = await user_id(env)
+    assert await env.store.media_used(uid) > 0
+    await env.send("/evidence")
+    await env.press("1")
+    await env.press("Delete")
+    await env.press("Yes, delete it")
+    assert await env.store.media_used(uid) == 0
+
+
+# --------------------------------------------------------------------------- export
+async def test_the_export_holds_every_file_and_finds_one_altered(env: Env) -> None:
+    image = screenshot(4000)
+    await send_file(env, "photo", image, file_id="e1")
+    await keep(env)
+    voice = b"OggS" + bytes(range(200)) * 10
+    await send_file(env, "voice", voice, file_id="e2", mime="audio/ogg", duration=75)
+    await keep(env)
+    export = await env.store.export(await user_id(env))
+    archive = build_archive(export, datetime.now(UTC))
+    with zipfile.ZipFile(io.BytesIO(archive.content)) as zf:
+        files = {name: zf.read(name) for name in zf.namelist()}
+    media = {n: c for n, c in files.items() if n.startswith("media/")}
+    assert sorted(media.values()) == sorted([image, voice])
+    assert all("evidence" not in n and "voice" not in n for n in files)
+    assert verify_archive(archive.content).intact
+
+    from pypdf import PdfReader
+
+    report = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(files[REPORT_NAME])).pages)
+    assert "voice note, length 1:15" in report
+
+    name = next(n for n, c in media.items() if c == image)
+    files[name] = image.replace(CANARY, CANARY.upper())
+    altered = io.BytesIO()
+    with zipfile.ZipFile(altered, "w") as zf:
+        for n, c in files.items():
+            zf.writestr(n, c)
+    verdict = verify_archive(altered.getvalue())
+    assert not verdict.intact
+    assert any(f"its media file {name} was changed" in p for p in verdict.problems)
+
+
+# --------------------------------------------------------------------------- on disk
+def _written(settings: Settings, extra: list[Path]) -> list[Path]:
+    files = [p for p in sqlite_files(settings.database_url) if p.exists()]
+    files += [p for p in sqlite_files(settings.keystore_url) if p.exists()]
+    for folder in extra:
+        files += [p for p in folder.rglob("*") if p.is_file()]
+    return files
+
+
+async def test_no_byte_of_a_kept_screenshot_is_readable_on_disk(
+    env: Env, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    image = screenshot()
+    await send_file(env, "photo", image, file_id="scan1")
+    await keep(env)
+    await env.store.db.drain()
+    windows = [image[i : i + 48] for i in range(100, len(image) - 48, 7919)]
+    files = _written(env.settings, [temp, env.settings.data_dir])
+    assert any(p.name.endswith(".db") for p in files)
+    for path in files:
+        raw = path.read_bytes()
+        assert CANARY not in raw, path
+        assert not any(w in raw for w in windows), path
+
+
+async def test_after_wipe_a_copy_taken_before_cannot_open_the_files(
+    media_settings: Settings, tmp_path: Path
+) -> None:
+    env = await make_env(media_settings)
+    await env.send("/start")
+    await env.send("/cancel")
+    image = screenshot(200_000)
+    await send_file(env, "photo", image, file_id="w1")
+    await keep(env)
+    uid = await user_id(env)
+    (item,) = await env.store.list_evidence(uid)
+    await env.store.db.checkpoint()
+    copy = tmp_path / "copy.db"
+    data_file = sqlite_files(env.settings.database_url)[0]
+    shutil.copy(data_file, copy)
+    await env.send("/wipe")
+    await env.send("DELETE")
+    assert await env.store.find_user(USER) is None
+    await close_env(env)
+
+    # the copy, opened with the keys as they are now
+    settings = replace(env.settings, database_url=f"sqlite+aiosqlite:///{copy}")
+    store = await Store.open(settings)
+    try:
+        async with store.connection() as conn:
+            pieces = await conn.scalar(select(func.count()).where(MediaChunk.user_id == uid))
+        assert pieces and pieces > 1, "the copy still holds the sealed pieces"
+        with pytest.raises(UserKeyMissingError):
+            await store.media_content(uid, item.id, item.media[0].id)
+    finally:
+        await store.close()
+
+
+async def test_auto_delete_and_hide_cover_the_file_sent_back(env: Env) -> None:
+    await send_file(env, "voice", b"OggS" + bytes(200), file_id="ad1", mime="audio/ogg")
+    await keep(env)
+    uid = await user_id(env)
+    await env.store.update_settings(uid, {"autodelete_minutes": 60})
+    await env.send("/evidence")
+    await env.press("1")
+    before = len(env.request.calls)
+    await env.press("Send me the voice note")
+    (voice,) = [c for c in env.request.calls[before:] if c.method == "sendVoice"]
+    assert str(voice.params.get("protect_content")).lower() == "true"
+    sent_id = env.request._next_id  # the id the offline API gave the last message
+    due = await env.store.messages_due_for_deletion(datetime.now(UTC) + timedelta(minutes=61))
+    sent = [c for c in env.request.calls[before:] if c.method in ("sendVoice", "sendMessage")]
+    assert len(sent) >= 2
+    assert set(range(sent_id - len(sent) + 1, sent_id + 1)) <= set(due[uid])
