@@ -62,8 +62,9 @@ TRAINING: tuple[LabelledSet, ...] = (
 #: The newest blind set: a writer nobody has tuned on or read (East Asian English speakers
 #: in Hong Kong, Singapore and the diaspora, and US military families), held by the lead
 #: outside the repository until the model trained on TRAINING was shipped, then scored
-#: once, totals only (``python bench/analysis.py --blind-only``).  It joins TRAINING at the
-#: next retrain and a new writer's set takes its place here.
+#: once, totals only (``python bench/analysis.py --blind-only``), on 2026-12-01 (the
+#: figures are in bench/learned.md).  It joins TRAINING at the next retrain and a new
+#: writer's set takes its place here.
 #: (blind_g, the previous round's blind set, was scored once on 2026-12-01 and is now
 #: training data; its figures are in bench/learned.md.)
 BLIND = LabelledSet(
@@ -73,7 +74,7 @@ BLIND = LabelledSet(
 PENDING: tuple[LabelledSet, ...] = ()
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
-BLIND_SCORED = False
+BLIND_SCORED = True
 
 
 def sender_of(row: dict[str, Any]) -> str:
