@@ -236,6 +236,17 @@ async def test_the_typed_export_is_what_the_json_export_says(store: Store) -> No
     assert document["evidence"][0]["original_at"] == original.isoformat()
 
 
+async def test_the_export_leaves_out_a_pin_being_set_and_a_files_telegram_handle(
+    store: Store,
+) -> None:
+    user_id, _ = await store.ensure_user(1, 1)
+    state = {"flow": "media", "step": "keep", "kind": "photo", "ref": "AgACAgQAAxk-FILE"}
+    await store.save_state(user_id, {**state, "pin_first": "1234"})
+    document = to_document(await store.export(user_id))
+    assert document["flow_state"] == {"flow": "media", "step": "keep", "kind": "photo"}
+    assert b"AgACAgQAAxk-FILE" not in export_json(await store.export(user_id))
+
+
 async def test_wipe_removes_everything_of_one_user_only(store: Store) -> None:
     victim, _ = await store.ensure_user(1, 1)
     keep, _ = await store.ensure_user(2, 2)

@@ -115,7 +115,9 @@ def _evidence(record: EvidenceRecord) -> dict[str, Any]:
 
 #: Never exported: the PIN hashes (four digits are soon found again from a hash in a file
 #: left on a phone), and a half-set PIN's hash in an older stored conversation.
-_SECRET_STATE = frozenset({"pin_first"})
+#: never exported: a PIN being set, and a file's Telegram handle (a file half-way
+#: through the media flow is listed by its kind and size, not by Telegram's file id)
+_SECRET_STATE = frozenset({"pin_first", "ref"})
 
 
 def _without_secrets(doc: Mapping[str, Any], secret: frozenset[str]) -> dict[str, Any]:
