@@ -295,3 +295,28 @@ def test_an_incident_is_in_the_report_with_its_details() -> None:
     assert "Incident" in text and "Happened: 2026-11-01 21:40 UTC" in text
     assert "Where: The flat" in text and "Injuries: A cut hand" in text
     assert verify_archive(archive.content, archive.final_hash).intact
+
+
+def _screenshot() -> bytes:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (360, 640), "white")
+    ImageDraw.Draw(image).rounded_rectangle((20, 40, 300, 110), 14, fill=(220, 235, 255))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def test_the_report_shows_a_screenshot_and_names_a_picture_it_cannot_draw() -> None:
+    from pypdf import PdfReader
+
+    export = _export()
+    shot = _evidence(5, "", sender="them", media=(MediaFile("photo", "png", _screenshot()),))
+    export = replace(export, evidence=(*export.evidence, shot))
+    report = _files(build_archive(export, T0 + timedelta(days=30)).content)[REPORT_NAME]
+    reader = PdfReader(io.BytesIO(report))
+    drawn = [image for page in reader.pages for image in page.images]
+    assert len(drawn) == 1  # the real screenshot; ev3's bytes are not a picture
+    assert drawn[0].image is not None and drawn[0].image.size[1] > drawn[0].image.size[0]
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "media/ev3-1.png could not be drawn here" in " ".join(text.split())

@@ -8,9 +8,11 @@ keywords, so the report can be matched to its data file."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from bot.store.export import EvidenceRecord
 from flows.conversations.incident import DETAIL_NAMES
@@ -123,10 +125,13 @@ def evidence_pdf(
         )
         if item.felt:
             lines.append(f"Frightening to the user: {FELT_NAMES.get(item.felt, item.felt)}")
+        pictures = []
         for name, medium in record.media_files().items():
             what = MEDIA_NAMES.get(medium.kind, medium.kind)
             length = f", length {length_words(medium.duration)}" if medium.duration else ""
             lines.append(f"Attached: {name} ({what}{length}, {_size(len(medium.content))})")
+            if medium.kind == "photo":
+                pictures.append((name, medium.content))
         for name, answer in item.details:
             lines.append(f"{DETAIL_NAMES.get(name, name)}: {answer}")
         if record.note:
@@ -134,5 +139,40 @@ def evidence_pdf(
         pdf.multi_cell(0, 5, _printable("\n".join(lines)), new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("DejaVu", size=10)
         pdf.multi_cell(0, 5, _printable(item.text) or "(no text)", new_x="LMARGIN", new_y="NEXT")
+        for name, content in pictures:
+            _picture(pdf, name, content)
         pdf.ln(3)
     return bytes(pdf.output())
+
+
+#: the largest a screenshot is drawn in the report, in millimetres (a phone screenshot
+#: fits its height; the file itself is in the archive at full size)
+PICTURE_WIDTH = 80.0
+PICTURE_HEIGHT = 160.0
+#: pictures larger than this (pixels) are not drawn, only listed (a decompression bomb)
+PICTURE_PIXELS = 40_000_000
+
+
+def _picture(pdf: Any, name: str, content: bytes) -> None:
+    """Draw a screenshot or photo below its item, scaled to fit; one that cannot be read
+    is named instead (the file is in the archive either way).  In memory only."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(content)) as image:
+            width, height = image.size
+            if width * height > PICTURE_PIXELS:
+                raise ValueError("too large to draw")
+            image.load()
+            scale = min(PICTURE_WIDTH / width, PICTURE_HEIGHT / height)
+            w, h = width * scale, height * scale
+            if pdf.get_y() + h > pdf.page_break_trigger:
+                pdf.add_page()
+            pdf.image(image, x=pdf.l_margin, y=pdf.get_y(), w=w, h=h)
+            pdf.set_y(pdf.get_y() + h + 2)
+    except (OSError, ValueError, UnidentifiedImageError, Image.DecompressionBombError):
+        pdf.set_font("DejaVu", size=9)
+        pdf.multi_cell(
+            0, 5, f"({name} could not be drawn here; it is in the archive)",
+            new_x="LMARGIN", new_y="NEXT",
+        )  # fmt: skip
