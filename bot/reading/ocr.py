@@ -1,0 +1,253 @@
+"""Reading the text of a screenshot, on this machine only.
+
+The OCR is RapidOCR (``rapidocr-onnxruntime``, Apache-2.0) on ONNX Runtime, with the
+PP-OCRv4 detection and recognition models (PaddleOCR's, Apache-2.0) that ship inside its
+wheel: nothing is downloaded, nothing is sent anywhere.  It is the optional extra
+``nocontact-bot[ocr]``; without it (or when its models cannot be loaded) the bot runs
+without reading screenshots, and ``nocontact doctor`` says so.
+
+The image stays in memory: it is decoded here with Pillow into an array (never a path,
+never a temporary file), shrunk when it is large, and the recogniser's text comes back as
+a :class:`~bot.reading.layout.ReadText`.  Nothing of either is logged.
+
+``await read_screenshot(data)`` is the one way in: it runs in the CPU pool
+(:mod:`bot.engine.offload`), one reading at a time per process, so a burst of screenshots
+queues instead of taking every core from the rest of the bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import threading
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from bot.engine.offload import run_cpu
+from bot.reading.layout import Box, ReadText, arrange
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+log = logging.getLogger(__name__)
+
+#: images with more pixels than this are refused before they are decoded (a decompression
+#: bomb guard: a phone screenshot has 1-5 million, a long scrolling one up to ~20)
+MAX_PIXELS = 40_000_000
+#: what is read: wider images are shrunk to this width (phones are 720-1440 wide), then
+#: taller ones to this height, so memory and time per image stay bounded
+MAX_WIDTH = 1600
+MAX_HEIGHT = 4000
+#: narrower images are enlarged to this width (at most 2.5 times): a screenshot sent as a
+#: Telegram photo comes at ~590 pixels wide, and at that size the recogniser drops spaces
+#: between words (bench/ocr.md)
+MIN_WIDTH = 900
+_MAX_ENLARGE = 2.5
+#: boxes the recogniser is less sure of than this are dropped
+MIN_SCORE = 0.5
+_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
+#: RapidOCR's loggers; it gives each its own stderr handler at DEBUG, past our logging
+_LIBRARY_LOGGERS = ("RapidOCR", "OrtInferSession")
+
+
+class OcrUnavailable(RuntimeError):
+    """The OCR package is not installed (``installed`` false), or it is but cannot work
+    here (its models or a library it needs could not be loaded)."""
+
+    def __init__(self, reason: str, *, installed: bool) -> None:
+        super().__init__(reason)
+        self.installed = installed
+
+
+class ImageUnreadable(ValueError):
+    """The bytes are not an image we read (or are too large to); says nothing of them."""
+
+
+@dataclass(frozen=True)
+class Status:
+    available: bool
+    installed: bool
+    sentence: str  # for ``nocontact doctor``
+
+
+_lock = threading.Lock()
+_engine: Any = None
+_failure: OcrUnavailable | None = None
+
+
+def _quiet_library_loggers() -> None:
+    for name in _LIBRARY_LOGGERS:
+        logger = logging.getLogger(name)
+        for handler in list(logger.handlers):
+            logger.removeHandler(handler)
+        logger.setLevel(logging.WARNING)
+
+
+def _load() -> Any:
+    try:
+        from rapidocr_onnxruntime import RapidOCR
+    except ImportError as exc:  # the extra is not installed, or a library it needs is missing
+        missing = getattr(exc, "name", None) or "a shared library"
+        if missing == "rapidocr_onnxruntime":
+            raise OcrUnavailable(
+                "the OCR package is not installed (pip install 'nocontact-bot[ocr]')",
+                installed=False,
+            ) from None
+        raise OcrUnavailable(
+            f"the OCR package is installed but cannot be imported: {exc} (OpenCV needs the "
+            "system's libGL and GLib; on Debian: apt-get install libgl1 libglib2.0-0)",
+            installed=True,
+        ) from None
+    try:
+        engine = RapidOCR(max_side_len=max(MAX_WIDTH, MAX_HEIGHT), text_score=MIN_SCORE)
+    except Exception as exc:  # any failure to load the models means no OCR
+        raise OcrUnavailable(
+            f"the OCR models could not be loaded ({type(exc).__name__}: {exc})", installed=True
+        ) from None
+    finally:
+        _quiet_library_loggers()
+    return engine
+
+
+def engine() -> Any:
+    """The loaded OCR engine (once per process), or :class:`OcrUnavailable`."""
+    global _engine, _failure
+    with _lock:
+        if _engine is None and _failure is None:
+            try:
+                _engine = _load()
+            except OcrUnavailable as exc:
+                _failure = exc
+        if _failure is not None:
+            raise OcrUnavailable(str(_failure), installed=_failure.installed)
+        return _engine
+
+
+def status() -> Status:
+    """Whether screenshots can be read here, and why not; loads the models to find out."""
+    try:
+        engine()
+    except OcrUnavailable as exc:
+        return Status(False, exc.installed, f"screenshots are not read: {exc}")
+    return Status(True, True, "screenshots are read on this machine (RapidOCR, offline)")
+
+
+def forget_engine() -> None:
+    """Drop the loaded engine (tests: load it again under other conditions)."""
+    global _engine, _failure
+    with _lock:
+        _engine = None
+        _failure = None
+
+
+def _scale(width: int, height: int) -> float:
+    """How much an image is resized before it is read (1.0: not at all)."""
+    if width < MIN_WIDTH:
+        return max(1.0, min(MIN_WIDTH / width, _MAX_ENLARGE, MAX_HEIGHT / height))
+    return min(1.0, MAX_WIDTH / width, MAX_HEIGHT / height)
+
+
+def decode(data: bytes) -> tuple[npt.NDArray[np.uint8], float]:
+    """The image as a BGR array (the models' order) no larger than MAX_WIDTH x MAX_HEIGHT
+    (a narrow one enlarged towards MIN_WIDTH), and the scale it was resized by."""
+    import numpy as np
+
+    try:
+        opened = Image.open(io.BytesIO(data), formats=_FORMATS)
+        width, height = opened.size
+        if width * height > MAX_PIXELS or width < 1 or height < 1:
+            raise ImageUnreadable("the image is too large to read")
+        scale = _scale(width, height)
+        if scale < 1.0 and opened.format == "JPEG":
+            opened.draft("RGB", (int(width * scale) + 1, int(height * scale) + 1))
+        opened.load()
+        image: Image.Image = ImageOps.exif_transpose(opened)
+        if image.mode in ("RGBA", "LA", "PA") or (
+            image.mode == "P" and "transparency" in image.info
+        ):
+            rgba = image.convert("RGBA")
+            flat = Image.new("RGB", rgba.size, "white")
+            flat.paste(rgba, mask=rgba.getchannel("A"))
+            image = flat
+        elif image.mode != "RGB":
+            image = image.convert("RGB")
+        width, height = image.size
+        scale = _scale(width, height)
+        if scale != 1.0:
+            size = (max(1, round(width * scale)), max(1, round(height * scale)))
+            image = image.resize(size, Image.Resampling.LANCZOS)
+    except ImageUnreadable:
+        raise
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise ImageUnreadable(f"not an image we can read ({type(exc).__name__})") from None
+    pixels = np.asarray(image, dtype=np.uint8)[:, :, ::-1]
+    return np.ascontiguousarray(pixels), scale
+
+
+def read_pixels(pixels: npt.NDArray[np.uint8], scale: float = 1.0) -> ReadText:
+    """The text of a decoded BGR image (blocking: CPU work for a few seconds)."""
+    ocr = engine()
+    result, _ = ocr(pixels, use_cls=False)  # screenshots are never upside down
+    boxes = []
+    for points, text, score in result or ():
+        xs = [float(p[0]) for p in points]
+        ys = [float(p[1]) for p in points]
+        boxes.append(Box(min(xs), min(ys), max(xs), max(ys), str(text), float(score)))
+    height, width = pixels.shape[:2]
+    return arrange(boxes, width=width, height=height, scale=scale)
+
+
+def read_bytes(data: bytes) -> ReadText:
+    """The text of an encoded image (blocking); see :func:`read_screenshot`."""
+    engine()  # OcrUnavailable before any work on the image
+    pixels, scale = decode(data)
+    return read_pixels(pixels, scale)
+
+
+_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _gate() -> asyncio.Semaphore:
+    loop = asyncio.get_running_loop()
+    gate = _gates.get(loop)
+    if gate is None:
+        gate = _gates[loop] = asyncio.Semaphore(1)
+    return gate
+
+
+async def read_screenshot(data: bytes) -> ReadText:
+    """The text of a screenshot (PNG, JPEG, WebP, GIF or BMP bytes, e.g. a decrypted
+    download), read off the event loop.
+
+    Raises :class:`OcrUnavailable` when this install cannot read images (tell the user
+    the text can be typed instead) and :class:`ImageUnreadable` for bytes that are not an
+    image it reads or one too large.  An image with no text gives an empty ReadText.
+    """
+    async with _gate():
+        return await run_cpu(read_bytes, data)
+
+
+__all__ = [
+    "MAX_HEIGHT",
+    "MAX_PIXELS",
+    "MAX_WIDTH",
+    "MIN_WIDTH",
+    "ImageUnreadable",
+    "OcrUnavailable",
+    "ReadText",
+    "Status",
+    "decode",
+    "engine",
+    "forget_engine",
+    "read_bytes",
+    "read_pixels",
+    "read_screenshot",
+    "status",
+]
