@@ -19,6 +19,7 @@ Needs the OCR extra: pip install -e '.[ocr]'.  The figures go in bench/ocr.md.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import time
@@ -201,6 +202,8 @@ def main() -> int:
         f"(1 - CER), {seconds:.2f} s per image, {seconds / decode_s:.0f}x the time to decode "
         f"the image ({decode_s * 1000:.0f} ms)"
     )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    print(f"peak memory of this process (models loaded, one image at a time): {peak} MB")
     return 0
 
 

@@ -207,6 +207,25 @@ def test_a_large_image_is_shrunk_and_a_narrow_one_enlarged() -> None:
     assert pixels.shape[1] == ocr.MIN_WIDTH and scale == 2
 
 
+async def test_text_is_found_on_a_bounded_copy_and_read_from_the_full_image(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _need_ocr()
+    engine = ocr.engine()
+    seen: list[tuple[int, ...]] = []
+    detect = engine.text_det
+
+    def spy(image: Any) -> Any:
+        seen.append(image.shape)
+        return detect(image)
+
+    monkeypatch.setattr(engine, "text_det", spy)
+    screen = Screen("Jordan", SCREEN.bubbles[:1], width=1440, full_height=False)
+    read = await ocr.read_screenshot(render(screen))
+    assert seen and seen[0][1] <= ocr.DETECT_WIDTH  # the detector's memory stays bounded
+    assert read.width == 1440 and "please pick up" in read.text
+
+
 def test_bytes_that_are_not_an_image_say_so_without_quoting_them() -> None:
     with pytest.raises(ocr.ImageUnreadable) as caught:
         ocr.decode(b"my secret words, not an image")

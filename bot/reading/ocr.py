@@ -48,6 +48,11 @@ MAX_HEIGHT = 4000
 #: between words (bench/ocr.md)
 MIN_WIDTH = 900
 _MAX_ENLARGE = 2.5
+#: text is found on a copy at most this wide (the detector's own smallest side, so it
+#: needs no enlarging); the recogniser reads each line from the full image.  The
+#: detector's memory grows with the area it works on (~230 MB a million pixels): this
+#: keeps a reading's peak near 0.5 GB for a phone screenshot, 0.8 GB for the tallest
+DETECT_WIDTH = 736
 #: boxes the recogniser is less sure of than this are dropped
 MIN_SCORE = 0.5
 _FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
@@ -76,6 +81,8 @@ class Status:
 
 
 _lock = threading.Lock()
+#: RapidOCR keeps per-call state on the engine (the detector's resizing): one call at a time
+_reading = threading.Lock()
 _engine: Any = None
 _failure: OcrUnavailable | None = None
 
@@ -104,7 +111,7 @@ def _load() -> Any:
             installed=True,
         ) from None
     try:
-        engine = RapidOCR(max_side_len=max(MAX_WIDTH, MAX_HEIGHT), text_score=MIN_SCORE)
+        engine = RapidOCR(text_score=MIN_SCORE)
     except Exception as exc:  # any failure to load the models means no OCR
         raise OcrUnavailable(
             f"the OCR models could not be loaded ({type(exc).__name__}: {exc})", installed=True
@@ -189,16 +196,57 @@ def decode(data: bytes) -> tuple[npt.NDArray[np.uint8], float]:
     return np.ascontiguousarray(pixels), scale
 
 
+def _detect(ocr: Any, pixels: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.float32]]:
+    """The text boxes (4 corners each, in ``pixels``' coordinates), found on a copy no
+    wider than DETECT_WIDTH."""
+    import cv2
+    import numpy as np
+
+    height, width = pixels.shape[:2]
+    shrink = min(1.0, DETECT_WIDTH / width)
+    small: npt.NDArray[Any] = pixels
+    if shrink < 1.0:
+        size = (max(1, round(width * shrink)), max(1, round(height * shrink)))
+        small = cv2.resize(pixels, size, interpolation=cv2.INTER_AREA)
+    small, record = ocr.maybe_add_letterbox(small, {})  # pads a very wide, short image
+    found, _ = ocr.text_det(small)
+    if found is None or len(found) == 0:
+        return []
+    top = record["padding_1"]["top"]
+    boxes = []
+    for box in ocr.sorted_boxes(found):
+        box = np.array(box, dtype=np.float32)
+        box[:, 1] -= top
+        box[:, 0] = np.clip(box[:, 0] * width / small.shape[1], 0, width - 1)
+        box[:, 1] = np.clip(box[:, 1] * height / (small.shape[0] - 2 * top), 0, height - 1)
+        boxes.append(box)
+    return boxes
+
+
 def read_pixels(pixels: npt.NDArray[np.uint8], scale: float = 1.0) -> ReadText:
     """The text of a decoded BGR image (blocking: CPU work for a few seconds)."""
     ocr = engine()
-    result, _ = ocr(pixels, use_cls=False)  # screenshots are never upside down
-    boxes = []
-    for points, text, score in result or ():
-        xs = [float(p[0]) for p in points]
-        ys = [float(p[1]) for p in points]
-        boxes.append(Box(min(xs), min(ys), max(xs), max(ys), str(text), float(score)))
     height, width = pixels.shape[:2]
+    with _reading:
+        found = _detect(ocr, pixels)
+        # each line is cut from the full image, so small type stays sharp; no direction
+        # classifier (screenshots are upright)
+        recognised, _ = ocr.text_rec(ocr.get_crop_img_list(pixels, found)) if found else ([], 0)
+    boxes = []
+    for points, (text, score, *_rest) in zip(found, recognised, strict=True):
+        if float(score) < MIN_SCORE:
+            continue
+        xs, ys = points[:, 0], points[:, 1]
+        boxes.append(
+            Box(
+                float(xs.min()),
+                float(ys.min()),
+                float(xs.max()),
+                float(ys.max()),
+                str(text),
+                float(score),
+            )
+        )
     return arrange(boxes, width=width, height=height, scale=scale)
 
 
