@@ -157,10 +157,21 @@ def _median(fn: Callable[[], T], repeat: int) -> tuple[float, T]:
     return statistics.median(times), out
 
 
+#: a long scrolling screenshot: every bubble above, one after the other (~6200 px tall)
+LONG = Screen(
+    "Dan",
+    tuple(b for screen, _ in SCREENS[:6] for b in screen.bubbles),
+    theme="light",
+    width=1080,
+    separator="Today",
+    full_height=False,
+)
+
+
 def run(repeat: int) -> list[Result]:
     engine()  # the models load once per process; not part of a reading
     results = []
-    for screen, fmt in SCREENS:
+    for screen, fmt in (*SCREENS, (LONG, "PNG")):
         data = render(screen, "PNG" if fmt == "photo" else fmt)
         if fmt == "photo":
             data = as_telegram_photo(data)

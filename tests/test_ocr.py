@@ -79,6 +79,29 @@ async def test_a_dark_screenshot_sent_as_a_photo_is_read() -> None:
     assert char_accuracy(screen.reference, read.text) >= 0.85
 
 
+@pytest.mark.slow
+async def test_a_long_scrolling_screenshot_is_read_whole_without_shrinking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _need_ocr()
+    from bench.ocr import LONG
+
+    engine = ocr.engine()
+    seen: list[tuple[int, ...]] = []
+    detect = engine.text_det
+
+    def spy(image: Any) -> Any:
+        seen.append(image.shape)
+        return detect(image)
+
+    monkeypatch.setattr(engine, "text_det", spy)
+    read = await ocr.read_screenshot(render(LONG))  # ~6200 px tall
+    assert read.scale == 1
+    assert len(seen) > 1 and all(shape[0] <= ocr.DETECT_STRIP for shape in seen)  # in strips
+    assert char_accuracy(LONG.reference, read.text) >= 0.95
+    assert len([b for b in read.bubbles if b.side != "centre"]) == len(LONG.bubbles)
+
+
 async def test_reading_runs_off_the_event_loop() -> None:
     _need_ocr()
     ocr.engine()
@@ -193,7 +216,9 @@ def test_an_enormous_image_is_refused_before_it_is_decoded() -> None:
         ocr.decode(_png_header(9000, 9000))
 
 
-def test_a_large_image_is_shrunk_and_a_narrow_one_enlarged() -> None:
+def test_a_large_image_is_shrunk_and_a_narrow_one_enlarged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def png(size: tuple[int, int]) -> bytes:
         out = io.BytesIO()
         Image.new("RGB", size, "white").save(out, format="PNG")
@@ -201,6 +226,7 @@ def test_a_large_image_is_shrunk_and_a_narrow_one_enlarged() -> None:
 
     pixels, scale = ocr.decode(png((3200, 2000)))
     assert pixels.shape == (1000, ocr.MAX_WIDTH, 3) and scale == 0.5
+    monkeypatch.setattr(ocr, "MAX_HEIGHT", 3000)
     pixels, scale = ocr.decode(png((1000, 6000)))
     assert pixels.shape[0] == ocr.MAX_HEIGHT and scale < 1
     pixels, scale = ocr.decode(png((450, 1000)))

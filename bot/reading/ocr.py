@@ -40,9 +40,9 @@ log = logging.getLogger(__name__)
 #: bomb guard: a phone screenshot has 1-5 million, a long scrolling one up to ~20)
 MAX_PIXELS = 40_000_000
 #: what is read: wider images are shrunk to this width (phones are 720-1440 wide), then
-#: taller ones to this height, so memory and time per image stay bounded
+#: taller ones to this height (a long scrolling screenshot), so time stays bounded
 MAX_WIDTH = 1600
-MAX_HEIGHT = 4000
+MAX_HEIGHT = 12000
 #: narrower images are enlarged to this width (at most 2.5 times): a screenshot sent as a
 #: Telegram photo comes at ~590 pixels wide, and at that size the recogniser drops spaces
 #: between words (bench/ocr.md)
@@ -51,8 +51,11 @@ _MAX_ENLARGE = 2.5
 #: text is found on a copy at most this wide (the detector's own smallest side, so it
 #: needs no enlarging); the recogniser reads each line from the full image.  The
 #: detector's memory grows with the area it works on (~230 MB a million pixels): this
-#: keeps a reading's peak near 0.5 GB for a phone screenshot, 0.8 GB for the tallest
+#: keeps a reading's peak near 0.5 GB for a phone screenshot, and long ones are searched
+#: in strips
 DETECT_WIDTH = 736
+DETECT_STRIP = 2000
+DETECT_OVERLAP = 160  # more than twice the tallest line expected on the copy
 #: boxes the recogniser is less sure of than this are dropped
 MIN_SCORE = 0.5
 _FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
@@ -196,9 +199,27 @@ def decode(data: bytes) -> tuple[npt.NDArray[np.uint8], float]:
     return np.ascontiguousarray(pixels), scale
 
 
+def _detect_strip(ocr: Any, strip: npt.NDArray[Any]) -> list[npt.NDArray[np.float32]]:
+    import numpy as np
+
+    padded, record = ocr.maybe_add_letterbox(strip, {})  # pads a very wide, short image
+    found, _ = ocr.text_det(padded)
+    if found is None or len(found) == 0:
+        return []
+    top = record["padding_1"]["top"]
+    boxes = []
+    for box in found:
+        box = np.array(box, dtype=np.float32)
+        box[:, 1] -= top
+        boxes.append(box)
+    return boxes
+
+
 def _detect(ocr: Any, pixels: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.float32]]:
     """The text boxes (4 corners each, in ``pixels``' coordinates), found on a copy no
-    wider than DETECT_WIDTH."""
+    wider than DETECT_WIDTH, in strips of at most DETECT_STRIP rows that overlap by
+    DETECT_OVERLAP (a box is kept by the strip its centre falls in, away from the
+    overlap), so the detector's memory does not grow with a long screenshot."""
     import cv2
     import numpy as np
 
@@ -208,18 +229,23 @@ def _detect(ocr: Any, pixels: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.floa
     if shrink < 1.0:
         size = (max(1, round(width * shrink)), max(1, round(height * shrink)))
         small = cv2.resize(pixels, size, interpolation=cv2.INTER_AREA)
-    small, record = ocr.maybe_add_letterbox(small, {})  # pads a very wide, short image
-    found, _ = ocr.text_det(small)
-    if found is None or len(found) == 0:
-        return []
-    top = record["padding_1"]["top"]
+    rows = small.shape[0]
     boxes = []
-    for box in ocr.sorted_boxes(found):
-        box = np.array(box, dtype=np.float32)
-        box[:, 1] -= top
+    start = 0
+    while True:
+        end = min(rows, start + DETECT_STRIP)
+        own_top = 0 if start == 0 else start + DETECT_OVERLAP / 2
+        own_bottom = rows if end == rows else end - DETECT_OVERLAP / 2
+        for box in _detect_strip(ocr, small[start:end]):
+            box[:, 1] += start
+            if own_top <= float(box[:, 1].mean()) < own_bottom:
+                boxes.append(box)
+        if end == rows:
+            break
+        start = end - DETECT_OVERLAP
+    for box in boxes:
         box[:, 0] = np.clip(box[:, 0] * width / small.shape[1], 0, width - 1)
-        box[:, 1] = np.clip(box[:, 1] * height / (small.shape[0] - 2 * top), 0, height - 1)
-        boxes.append(box)
+        box[:, 1] = np.clip(box[:, 1] * height / rows, 0, height - 1)
     return boxes
 
 
