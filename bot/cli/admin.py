@@ -245,6 +245,18 @@ def _check_model(report: _Report) -> None:
         report.ok(model_status())
 
 
+def _check_ocr(report: _Report) -> None:
+    from bot.reading.ocr import status
+
+    ocr = status()
+    if ocr.available:
+        report.ok(ocr.sentence)
+    elif not ocr.installed:
+        report.note(ocr.sentence)  # an optional extra: the bot runs without it
+    else:
+        report.problem(ocr.sentence)  # installed, but it cannot work here
+
+
 async def doctor(settings: Settings) -> int:
     """Check configuration, master key, key store and database; explain what is wrong."""
     report = _Report()
@@ -252,6 +264,7 @@ async def doctor(settings: Settings) -> int:
     keystate = await _check_keys(settings, report)
     await _check_database(settings, report, keystate)
     _check_model(report)
+    _check_ocr(report)
     if report.problems:
         print(f"\n{len(report.problems)} problem(s) found.")
         return 1
