@@ -30,6 +30,7 @@ from bot.store.facade import Store
 from bot.store.lease import Lease
 from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
+from bot.telegram.inflight import InFlight, TrackedApplication
 from bot.telegram.media import TelegramFiles
 from bot.telegram.reach import WRONG_TOKEN, install_polling_errors, reach
 from bot.telegram.transport import AiohttpRequest
@@ -59,6 +60,8 @@ def build_application(
     bot's calls and a separate one-connection pool for getUpdates, whose read timeout
     PTB extends by the long-poll timeout.  What getUpdates returns is screened first
     (``bot.telegram.updates``): an update PTB cannot read is skipped and acknowledged.
+    An update is confirmed to Telegram only once handled (``bot.telegram.inflight``), so
+    what a killed process had queued or in progress is sent to the next one.
     ``lease`` (held already) is watched while the bot runs (losing it stops the bot) and
     given back after the store is closed."""
     resources = load_resources(settings.safety_resources_file, settings.default_region)
@@ -89,6 +92,8 @@ def build_application(
         log.info("bot started")
 
     async def post_stop(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
+        # the queue is handled (Application.stop): confirm it, or the next process gets it again
+        await inflight.confirm(application.bot)
         await scheduler.stop()
 
     async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
@@ -100,8 +105,10 @@ def build_application(
         if lease is not None:
             await lease.release()
 
+    inflight = InFlight()
     builder = (
         ApplicationBuilder()
+        .application_class(TrackedApplication, kwargs={"inflight": inflight})
         .token(settings.telegram_bot_token)
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.file_url)
@@ -113,10 +120,10 @@ def build_application(
         .post_shutdown(post_shutdown)
     )
     if request is not None:
-        builder = builder.request(request).get_updates_request(ScreenedUpdates(request))
+        builder = builder.request(request).get_updates_request(ScreenedUpdates(request, inflight))
     else:
         builder = builder.request(AiohttpRequest()).get_updates_request(
-            ScreenedUpdates(AiohttpRequest(connection_pool_size=1))
+            ScreenedUpdates(AiohttpRequest(connection_pool_size=1), inflight)
         )
     application = builder.build()
     conversation.files = TelegramFiles(application.bot)
@@ -269,6 +276,9 @@ def run(settings: Settings, *, webhook_url: str | None = None) -> int:
             close_loop=False,
         )
     else:
+        # Telegram takes an update as delivered once the webhook answers 2xx, which PTB
+        # does once it is queued: one queued or in progress when the process dies is
+        # lost (polling confirms only what was handled, ``bot.telegram.inflight``)
         application.run_webhook(
             listen=settings.webhook_listen,
             port=settings.webhook_port,

@@ -13,6 +13,7 @@ from typing import Protocol
 from bot.engine.media import MediaSource, NotKept, ScreenshotHook, keep_media
 from bot.engine.offload import run_cpu
 from bot.engine.pinlimit import PinLimiter
+from bot.engine.replays import Replay, Replays
 from bot.store.facade import Store, UserContext
 from flows import router
 from flows.conversations import media, pinlock
@@ -80,6 +81,8 @@ class StepResult:
     autodelete_minutes: int = 0
     #: saved files to send back to the user (before the replies)
     media_out: tuple[SendMedia, ...] = ()
+    #: the update was applied before, by a process that died (``bot.engine.replays``)
+    replayed: bool = False
 
 
 @dataclass
@@ -115,6 +118,7 @@ class Conversation:
         #: the seam for reading a screenshot just kept (none yet: issue 13, OCR)
         self.screenshots: ScreenshotHook | None = None
         self.pin_limit = PinLimiter()
+        self.replays = Replays(store)
 
     # ------------------------------------------------------------------ data
     async def _user_data(
@@ -139,7 +143,13 @@ class Conversation:
 
     # ------------------------------------------------------------------ steps
     async def step(
-        self, user_id: str, inp: Input, *, is_new: bool = False, expect_seq: int | None = None
+        self,
+        user_id: str,
+        inp: Input,
+        *,
+        is_new: bool = False,
+        expect_seq: int | None = None,
+        update_id: int | None = None,
     ) -> StepResult:
         """One input through the PIN lock and the router.  ``expect_seq``: the menu a
         pressed button belongs to; a button from an older menu is stale and the current
@@ -148,12 +158,21 @@ class Conversation:
         (rows, settings, deletes, relay counts, schedule changes) and its new state are
         committed together (``Store.unit``, which also runs one step of a user at a
         time): a crash between them cannot store one without the other, so a replayed
-        update is carried out once."""
+        update is carried out once.  ``update_id``: the Telegram update this step is
+        for, stored with it; one a dead process applied already is not applied again
+        (``bot.engine.replays``: nothing, or the current step shown again)."""
         async with self.store.unit(user_id):
             context = await self.store.load_context(user_id)
             session = Session.from_json(context.state)
             seq, here = session.seq, session.here
             plain = await self._user_data(user_id, context, frozenset(), is_new, inp.now)
+            if update_id is not None:
+                replay = await self.replays.seen(user_id, update_id, inp.now)
+                if replay is Replay.ANSWERED:
+                    return StepResult(seq=seq, ignored=True, replayed=True)
+                if replay is Replay.UNANSWERED:
+                    current = await self._current(user_id, context, plain, inp.now, stale=False)
+                    return replace(current, replayed=True)
             if expect_seq is not None and expect_seq != seq:
                 return await self._current(user_id, context, plain, inp.now, stale=True)
             flow_name = here.flow if here else None
@@ -197,7 +216,11 @@ class Conversation:
                 replies += router.render(here, data)
             new_lock = pinlock.lock_now(gate.lock) if Action.HIDE in actions else gate.lock
             seq += 1
-            await self.store.save_state(user_id, Session(seq, flow, new_lock).to_json())
+            await self.store.save_state(
+                user_id,
+                Session(seq, flow, new_lock).to_json(),
+                of_update=None if update_id is None else (update_id, inp.now),
+            )
             return StepResult(
                 replies=tuple(replies),
                 seq=seq,
@@ -228,10 +251,13 @@ class Conversation:
             await self.store.update_settings(user_id, {"duress_pin": fresh})
         return replace(inp, pin=verdict)
 
-    async def choice(self, user_id: str, seq: int, value: str, now: datetime) -> StepResult:
+    async def choice(
+        self, user_id: str, seq: int, value: str, now: datetime, *, update_id: int | None = None
+    ) -> StepResult:
         """A button press.  A button from an older menu is stale: the current step is
         shown again instead (or, in a locked chat, the request for the PIN)."""
-        return await self.step(user_id, Input(kind="choice", now=now, text=value), expect_seq=seq)
+        inp = Input(kind="choice", now=now, text=value)
+        return await self.step(user_id, inp, expect_seq=seq, update_id=update_id)
 
     async def current(self, user_id: str, now: datetime, *, stale: bool = False) -> StepResult:
         async with self.store.unit(user_id):  # the user's turn (it writes nothing)

@@ -62,7 +62,7 @@ from bot.store.repos.media import MediaRepo, StoredMedia, ending_for
 from bot.store.repos.reasons import ReasonsRepo
 from bot.store.repos.senders import SendersRepo
 from bot.store.repos.unsent import UnsentRepo
-from bot.store.repos.users import UsersRepo, count_users_in
+from bot.store.repos.users import UpdateMarks, UsersRepo, count_users_in
 from flows.settings import SettingsPatch, UserSettings
 from flows.types import EventView, EvidenceView, ReasonView, SenderView, UnsentView
 
@@ -280,9 +280,31 @@ class Store:
         return await self._users.state(await self._cipher(user_id))
 
     @_changes_context
-    async def save_state(self, user_id: str, state: dict[str, object] | None) -> None:
-        text = await self._users.save_state(await self._cipher(user_id), state)
+    async def save_state(
+        self,
+        user_id: str,
+        state: dict[str, object] | None,
+        of_update: tuple[int, datetime] | None = None,
+    ) -> None:
+        """``of_update``: (update_id, when) of the Telegram update whose step this is,
+        stored in the same write (``bot.engine.replays``)."""
+        text = await self._users.save_state(await self._cipher(user_id), state, of_update)
         self._contexts.state_saved(user_id, text)
+
+    # ------------------------------------------------------------------ updates handled
+    async def update_marks(self, user_id: str) -> UpdateMarks | None:
+        """The newest update whose step is stored, and whose answer was sent."""
+        await self.db.drain()
+        return await self._users.update_marks(user_id)
+
+    async def newest_update(self, since: datetime) -> int | None:
+        """The newest update id stored with a step at or after ``since`` (any user)."""
+        await self.db.drain()
+        return await self._users.newest_update(since)
+
+    async def mark_answered(self, user_id: str, update_id: int) -> None:
+        """The answer to the step of ``update_id`` was sent."""
+        await self._users.answered(user_id, update_id)
 
     async def get_settings(self, user_id: str) -> UserSettings:
         cached = self._contexts.peek(user_id)

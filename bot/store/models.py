@@ -103,6 +103,12 @@ class User(Base):
     #: the settings document (JSON), encrypted; NULL until first set
     settings: Mapped[bytes | None]
     created_at: Mapped[datetime]
+    #: the newest Telegram update whose step is stored (with the step, in its transaction),
+    #: the newest one whose answer was sent, and when the step was stored: a process that
+    #: takes over after a crash is sent the unconfirmed updates again (bot.engine.replays)
+    update_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    answered_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    update_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class Reason(Base):

@@ -8,11 +8,12 @@ Nothing a user typed is logged; errors are logged by type only.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from datetime import UTC, datetime
 
-from telegram import Message, Update
-from telegram.error import Forbidden, TelegramError
+from telegram import CallbackQuery, Message, Update
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import (
     Application,
     ApplicationHandlerStop,
@@ -114,8 +115,11 @@ async def deliver(
     chat_id: int,
     result: StepResult,
     incoming_ids: tuple[int, ...] = (),
+    update_id: int | None = None,
 ) -> None:
-    """Send a step's replies (and carry out what only the adapter can do)."""
+    """Send a step's replies (and carry out what only the adapter can do).  Once they
+    are sent, ``update_id`` is marked answered (``bot.engine.replays``), with the message
+    ids kept for /hide, in one write."""
     chat = TelegramChat(runtime, context.bot, chat_id, incoming_ids)
     replies = list(result.replies)
     if result.stale:
@@ -127,12 +131,15 @@ async def deliver(
     sent += await carry_out(chat, user_id, result.actions, first=False)
     if not ends_account(result.actions):
         now = runtime.now()
-        await runtime.store.remember_messages(
-            user_id,
-            [*chat.incoming, *sent],
-            now,
-            delete_after=delete_after(now, result.autodelete_minutes),
-        )
+        async with runtime.store.unit(user_id):
+            await runtime.store.remember_messages(
+                user_id,
+                [*chat.incoming, *sent],
+                now,
+                delete_after=delete_after(now, result.autodelete_minutes),
+            )
+            if update_id is not None:
+                await runtime.store.mark_answered(user_id, update_id)
 
 
 async def on_any(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -174,8 +181,11 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         await runtime.conversation.hooks.user_seen(user_id)
     channel = await forward_channel(runtime.store, user_id, message.forward_origin)
     inp = message_input(message, runtime.now(), channel)
-    result = await runtime.conversation.step(user_id, inp, is_new=created)
-    await deliver(runtime, context, user_id, sender, result, (message.message_id,))
+    update_id = update.update_id
+    result = await runtime.conversation.step(user_id, inp, is_new=created, update_id=update_id)
+    if result.replayed and result.ignored:
+        return  # applied and answered by a process that died before confirming it
+    await deliver(runtime, context, user_id, sender, result, (message.message_id,), update_id)
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -192,12 +202,27 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     if runtime.conversation.hooks is not None:
         await runtime.conversation.hooks.user_seen(user_id)
-    result = await runtime.conversation.choice(user_id, data.seq, data.value, runtime.now())
+    update_id = update.update_id
+    result = await runtime.conversation.choice(
+        user_id, data.seq, data.value, runtime.now(), update_id=update_id
+    )
+    if result.replayed:
+        await answer_again(query)
+        if not result.ignored:
+            await deliver(runtime, context, user_id, sender, result, update_id=update_id)
+        return
     if result.ignored:
         await query.answer()
         return
     await query.answer(EXPIRED_POPUP if result.stale else None)
-    await deliver(runtime, context, user_id, sender, result)
+    await deliver(runtime, context, user_id, sender, result, update_id=update_id)
+
+
+async def answer_again(query: CallbackQuery) -> None:
+    """Answer a press a process that died may have answered already (Telegram refuses a
+    second answer, and one too late: nothing to tell the person then)."""
+    with contextlib.suppress(BadRequest):
+        await query.answer()
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -14,6 +14,11 @@ message without a chat, a button press without a sender), is replaced by its bar
 ``update_id``.  python-telegram-bot then reads the list, the Updater moves its offset
 past the update (which acknowledges it to Telegram), and no handler sees anything.
 Only the update's type and update_id are logged.
+
+With an :class:`~bot.telegram.inflight.InFlight`, it also holds back the confirmation
+of what is not handled yet: the ``offset`` of each getUpdates is rewritten to the lowest
+unfinished update, and what Telegram sends again because of that is dropped from the
+answer before python-telegram-bot sees it (``bot.telegram.inflight``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ from telegram import Chat, Update
 from telegram._utils.types import JSONDict, ODVInput
 from telegram.error import TelegramError
 from telegram.request import BaseRequest, RequestData
+from telegram.request._requestparameter import RequestParameter
+
+from bot.telegram.inflight import InFlight
 
 log = logging.getLogger(__name__)
 
@@ -89,17 +97,29 @@ def screen(result: list[Any]) -> list[Any]:
     return kept
 
 
+def with_offset(request_data: RequestData, offset: int) -> RequestData:
+    """``request_data`` with its ``offset`` parameter set to ``offset``."""
+    values = {**request_data.parameters, "offset": offset}
+    return RequestData([RequestParameter.from_input(name, value) for name, value in values.items()])
+
+
 class ScreenedUpdates(BaseRequest):
-    """The getUpdates transport: ``inner`` does the HTTP; the answer is screened."""
+    """The getUpdates transport: ``inner`` does the HTTP; the answer is screened, and with
+    ``inflight`` only what is handled is confirmed."""
 
-    __slots__ = ("_inner",)
+    __slots__ = ("_inflight", "_inner")
 
-    def __init__(self, inner: BaseRequest) -> None:
+    def __init__(self, inner: BaseRequest, inflight: InFlight | None = None) -> None:
         self._inner = inner
+        self._inflight = inflight
 
     @property
     def inner(self) -> BaseRequest:
         return self._inner
+
+    @property
+    def inflight(self) -> InFlight | None:
+        return self._inflight
 
     @property
     def read_timeout(self) -> float | None:
@@ -121,6 +141,15 @@ class ScreenedUpdates(BaseRequest):
         connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
         pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
+        inflight = self._inflight
+        if inflight is not None and request_data is not None and url.endswith("/getUpdates"):
+            params = request_data.parameters
+            timeout = params.get("timeout", 0)
+            await inflight.before_poll(long_poll=isinstance(timeout, int | float) and timeout > 0)
+            asked = params.get("offset", 0)
+            request_data = with_offset(
+                request_data, inflight.offset(asked if isinstance(asked, int) else 0)
+            )
         return await self._inner.do_request(
             url,
             method,
@@ -131,15 +160,18 @@ class ScreenedUpdates(BaseRequest):
             pool_timeout=pool_timeout,
         )
 
-    @staticmethod
-    def parse_json_payload(payload: bytes) -> JSONDict:
-        """The answer, its list of updates screened.  Unlike PTB's own, an answer that is
-        not JSON is not logged (it would be the raw updates)."""
+    def parse_json_payload(self, payload: bytes) -> JSONDict:  # type: ignore[override]  # PTB: BaseRequest declares it a staticmethod
+        """The answer, its list of updates screened (and, with ``inflight``, without the
+        updates already here).  Unlike PTB's own, an answer that is not JSON is not logged
+        (it would be the raw updates)."""
         try:
             data = json.loads(payload.decode("utf-8", "replace"))
         except ValueError:
             log.warning("getUpdates answered with something that is not JSON")
             raise TelegramError("Invalid server response") from None
         if isinstance(data, dict) and data.get("ok") and isinstance(data.get("result"), list):
-            data["result"] = screen(data["result"])
+            result = data["result"]
+            if self._inflight is not None:  # first: what came again is not read again
+                result = self._inflight.arrived(result)
+            data["result"] = screen(result)
         return cast(JSONDict, data)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import bindparam, delete, func, inspect, select, update
+from sqlalchemy import BigInteger, bindparam, case, delete, func, inspect, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.crypto.cells import Field, RecordCipher
@@ -20,6 +20,21 @@ from flows.settings import SettingsPatch, UserSettings
 
 #: a user's session document (JSON data; its typed form is flows.session.Session)
 Document = dict[str, object]
+
+
+class UpdateMarks(NamedTuple):
+    """The newest Telegram update whose step is stored, the newest whose answer was sent
+    (None: none yet), and when that step was stored."""
+
+    update_id: int
+    answered_id: int | None
+    at: datetime
+
+
+def _newest(column: Any) -> Any:
+    """``column`` set to the bound ``b_update`` unless it holds a newer one already."""
+    new = bindparam("b_update", type_=BigInteger)
+    return case((column > new, column), else_=new)
 
 
 class UserDocuments(NamedTuple):
@@ -65,6 +80,20 @@ class UsersRepo:
             update(User)
             .where(User.id == bindparam("b_id"))
             .values(settings=bindparam("b_settings"))
+        )
+        self._save_state_of_update = (
+            update(User)
+            .where(User.id == bindparam("b_id"))
+            .values(
+                state=bindparam("b_state"),
+                update_id=_newest(User.update_id),
+                update_at=bindparam("b_at"),
+            )
+        )
+        self._answered = (
+            update(User)
+            .where(User.id == bindparam("b_id"))
+            .values(answered_id=_newest(User.answered_id))
         )
 
     # ------------------------------------------------------------------ who
@@ -129,12 +158,42 @@ class UsersRepo:
             blob = await conn.scalar(select(User.state).where(User.id == cipher.user_id))
         return _doc(cipher, USERS_STATE, blob, None)
 
-    async def save_state(self, cipher: RecordCipher, state: Mapping[str, object] | None) -> str:
-        """Replace the state (group commit); returns it as JSON text."""
+    async def save_state(
+        self,
+        cipher: RecordCipher,
+        state: Mapping[str, object] | None,
+        of_update: tuple[int, datetime] | None = None,
+    ) -> str:
+        """Replace the state (group commit); returns it as JSON text.  ``of_update``: the
+        Telegram update (id, when) whose step this is, stored in the same write."""
         text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
         blob = None if state is None else cipher.encrypt_text(USERS_STATE, cipher.user_id, text)
-        await self._db.write(self._save_state, [{"b_id": cipher.user_id, "b_state": blob}])
+        row: dict[str, object] = {"b_id": cipher.user_id, "b_state": blob}
+        if of_update is None:
+            await self._db.write(self._save_state, [row])
+        else:
+            row.update(b_update=of_update[0], b_at=of_update[1])
+            await self._db.write(self._save_state_of_update, [row])
         return text
+
+    async def answered(self, user_id: str, update_id: int) -> None:
+        """The answer to the step of ``update_id`` was sent (group commit)."""
+        await self._db.write(self._answered, [{"b_id": user_id, "b_update": update_id}])
+
+    async def update_marks(self, user_id: str) -> UpdateMarks | None:
+        query = select(User.update_id, User.answered_id, User.update_at).where(User.id == user_id)
+        async with self._db.connection() as conn:
+            row = (await conn.execute(query)).first()
+        if row is None or row.update_id is None or row.update_at is None:
+            return None
+        return UpdateMarks(row.update_id, row.answered_id, row.update_at)
+
+    async def newest_update(self, since: datetime) -> int | None:
+        """The newest update id stored with a step at or after ``since``, of any user."""
+        query = select(func.max(User.update_id)).where(User.update_at >= since)
+        async with self._db.connection() as conn:
+            newest = await conn.scalar(query)
+        return int(newest) if newest is not None else None
 
     def _held_settings(self, user_id: str) -> UserSettings | None:
         """The settings this task's unit changed, not yet committed."""
