@@ -241,7 +241,9 @@ async def test_the_lock_out_grows_and_outlasts_a_restart(app_settings: Settings)
     finally:
         await close_env(env)
 
+    updates = env.updates  # Telegram's update ids go on after a restart
     env = await make_env(app_settings)  # the bot restarts
+    env.updates = updates
     try:
         at(env, T0 + timedelta(minutes=40))
         replies = await env.send(PIN)
@@ -254,6 +256,7 @@ async def test_the_lock_out_grows_and_outlasts_a_restart(app_settings: Settings)
         await close_env(env)
 
     env = await make_env(app_settings)
+    env.updates = updates
     try:
         at(env, T0 + timedelta(minutes=46 + 61))
         replies = await env.send(PIN)

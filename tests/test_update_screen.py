@@ -123,5 +123,5 @@ async def test_without_the_screen_ptb_logs_the_raw_update_but_the_filter_withhol
 async def test_an_answer_that_is_not_json_is_not_logged(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
     with pytest.raises(TelegramError):
-        ScreenedUpdates.parse_json_payload(f'[{{"text": "{CANARY}"'.encode())
+        ScreenedUpdates(Answers([])).parse_json_payload(f'[{{"text": "{CANARY}"'.encode())
     assert CANARY not in caplog.text
