@@ -7,9 +7,7 @@ menus the dead process sent still work), and no check-in comes twice.  A SIGTERM
 active process finish, give the lease back and exit 0.
 
 The kill falls between two steps of every walk.  (An update the dead process had fetched
-but not finished is gone: Telegram counts it as delivered once the next getUpdates asks
-for a higher offset, as python-telegram-bot does right after fetching.  The person sees no
-answer and sends again; that is not tested here.)
+but not finished is sent again to the one taking over: tests/e2e/test_unconfirmed_e2e.py.)
 """
 
 from __future__ import annotations
