@@ -16,7 +16,11 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY flows ./flows
-RUN pip install . \
+# libGL and GLib: what OpenCV needs to read screenshots (the ocr extra, bot/reading/ocr.py)
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libgl1 libglib2.0-0 \
+    && rm -rf /var/lib/apt/lists/* \
+    && pip install '.[ocr]' \
     && useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin nocontact \
     && mkdir -p /data /keys \
     && chown nocontact:nocontact /data /keys \

@@ -109,6 +109,23 @@ def test_compose_volumes_match_the_image_and_are_declared() -> None:
     assert bot_service["build"] == "."
 
 
+def test_the_image_installs_extras_the_project_has_and_can_read_screenshots() -> None:
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    run = " ".join(args for word, args in _instructions() if word == "RUN")
+    named = {
+        name.strip()
+        for group in re.findall(r"pip install '?\.\[([^\]]+)\]", run)
+        for name in group.split(",")
+    }
+    assert named and named <= set(extras)
+    assert "ocr" in named  # a server reads screenshots ...
+    assert "libgl1" in run and "libglib2.0-0" in run  # ... with what OpenCV needs
+
+
 def test_the_health_check_and_the_command_are_real_commands() -> None:
     instructions = dict(_instructions())
     commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
