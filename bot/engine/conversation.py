@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from bot.engine.media import MediaSource, NotKept, ScreenshotHook, keep_media
+from bot.engine.media import MediaSource, NotKept, ScreenshotHook, keep_media, save_evidence
 from bot.engine.offload import run_cpu
 from bot.engine.pinlimit import PinLimiter
 from bot.engine.replays import Replay, Replays
@@ -313,20 +313,7 @@ class Conversation:
                 case SendMedia():
                     applied.media_out.append(effect)
                 case SaveEvidence():
-                    await store.add_evidence(
-                        user_id,
-                        kind=effect.kind,
-                        text=effect.text,
-                        sender=effect.sender,
-                        original_at=effect.original_at,
-                        tactics=effect.tactics,
-                        danger=effect.danger,
-                        note=effect.note,
-                        at=now,
-                        felt=effect.felt,
-                        details=effect.details,
-                        channel=effect.channel,
-                    )
+                    await save_evidence(store, user_id, effect, now)
                 case DeleteEvidence(evidence_id=eid):
                     await store.delete_evidence(user_id, eid)
                 case SaveUnsent(text=text):

@@ -13,7 +13,7 @@ is :data:`ScreenshotHook`, called with the decrypted picture just kept.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -79,7 +79,32 @@ async def keep_media(
     except Exception as exc:  # a network fault, "file is too big", a full disk
         log.warning("could not keep a file: %s", type(exc).__name__)
         return NotKept.TOO_BIG if _too_big(exc) else NotKept.FAILED
-    await store.add_evidence(
+    await save_evidence(
+        store,
+        user_id,
+        effect,
+        now,
+        media=[_listed(media, stored.media_id, stored.size, stored.sha256)],
+        evidence_id=evidence_id,
+    )
+    if screenshots is not None and media.kind == "photo":
+        image = await store.media_content(user_id, evidence_id, stored.media_id)
+        await screenshots(user_id, evidence_id, image)
+    return Kept(evidence_id, stored.media_id)
+
+
+async def save_evidence(
+    store: Store,
+    user_id: str,
+    effect: SaveEvidence,
+    now: datetime,
+    *,
+    media: Sequence[Mapping[str, object]] = (),
+    evidence_id: str | None = None,
+) -> str:
+    """Store the item a flow's ``SaveEvidence`` describes (with its files' listing, when
+    they were written first): the one way an item is saved."""
+    return await store.add_evidence(
         user_id,
         kind=effect.kind,
         text=effect.text,
@@ -92,13 +117,9 @@ async def keep_media(
         felt=effect.felt,
         details=effect.details,
         channel=effect.channel,
-        media=[_listed(media, stored.media_id, stored.size, stored.sha256)],
+        media=media,
         evidence_id=evidence_id,
     )
-    if screenshots is not None and media.kind == "photo":
-        image = await store.media_content(user_id, evidence_id, stored.media_id)
-        await screenshots(user_id, evidence_id, image)
-    return Kept(evidence_id, stored.media_id)
 
 
 def _listed(media: MediaRef, media_id: str, size: int, sha256: str) -> dict[str, object]:

@@ -37,7 +37,7 @@ import json
 import logging
 import re
 import urllib.request
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from http import HTTPStatus
 from urllib.parse import urlencode, urlsplit
 
@@ -122,6 +122,23 @@ def _multipart(request_data: RequestData) -> aiohttp.FormData:
     for name, (filename, content, mimetype) in request_data.multipart_data.items():
         form.add_field(name, content, filename=_escape_filename(filename), content_type=mimetype)
     return form
+
+
+@contextlib.contextmanager
+def _telegram_errors(url: str) -> Iterator[None]:
+    """aiohttp's errors as PTB's, saying whether the request may have been sent."""
+    try:
+        yield
+    except aiohttp.ConnectionTimeoutError:
+        raise ConnectTimedOut from None
+    except TimeoutError:
+        # aiohttp's other timeouts (socket read, total) are TimeoutErrors too
+        raise TimedOut from None
+    except aiohttp.ClientConnectorError as error:
+        # refused, unreachable, DNS, TLS handshake: nothing was sent
+        raise RequestNotSent(_describe(error, url)) from None
+    except (aiohttp.ClientError, OSError) as error:
+        raise NetworkError(_describe(error, url)) from None
 
 
 def _describe(error: BaseException, url: str) -> str:
@@ -254,25 +271,16 @@ class AiohttpRequest(BaseRequest):
         slots = self._slots
         await self._take_connection(slots, pool_timeout)
         try:
-            async with session.request(
-                method,
-                url,
-                data=data,
-                timeout=timeout,
-                proxy=self._proxy_for(url),
-                skip_auto_headers=_NO_BODY_SKIP if data is None else None,
-            ) as response:
-                status, payload = response.status, await response.read()
-        except aiohttp.ConnectionTimeoutError:
-            raise ConnectTimedOut from None
-        except TimeoutError:
-            # aiohttp's other timeouts (socket read, total) are TimeoutErrors too
-            raise TimedOut from None
-        except aiohttp.ClientConnectorError as error:
-            # refused, unreachable, DNS, TLS handshake: nothing was sent
-            raise RequestNotSent(_describe(error, url)) from None
-        except (aiohttp.ClientError, OSError) as error:
-            raise NetworkError(_describe(error, url)) from None
+            with _telegram_errors(url):
+                async with session.request(
+                    method,
+                    url,
+                    data=data,
+                    timeout=timeout,
+                    proxy=self._proxy_for(url),
+                    skip_auto_headers=_NO_BODY_SKIP if data is None else None,
+                ) as response:
+                    status, payload = response.status, await response.read()
         finally:
             slots.release()
         if status >= HTTPStatus.INTERNAL_SERVER_ERROR:
@@ -293,19 +301,16 @@ class AiohttpRequest(BaseRequest):
         slots = self._slots
         await self._take_connection(slots, self._pool_timeout)
         try:
-            async with session.get(url, timeout=timeout, proxy=self._proxy_for(url)) as response:
-                if response.status != HTTPStatus.OK:
-                    raise NetworkError(f"the file could not be fetched (HTTP {response.status})")
-                async for chunk in response.content.iter_chunked(piece):
-                    yield chunk
-        except aiohttp.ConnectionTimeoutError:
-            raise ConnectTimedOut from None
-        except TimeoutError:
-            raise TimedOut from None
-        except aiohttp.ClientConnectorError as error:
-            raise RequestNotSent(_describe(error, url)) from None
-        except (aiohttp.ClientError, OSError) as error:
-            raise NetworkError(_describe(error, url)) from None
+            with _telegram_errors(url):
+                async with session.get(
+                    url, timeout=timeout, proxy=self._proxy_for(url)
+                ) as response:
+                    if response.status != HTTPStatus.OK:
+                        raise NetworkError(
+                            f"the file could not be fetched (HTTP {response.status})"
+                        )
+                    async for chunk in response.content.iter_chunked(piece):
+                        yield chunk
         finally:
             slots.release()
 
