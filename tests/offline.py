@@ -291,23 +291,8 @@ def media_fields(
     duration: int | None = None,
     file_name: str | None = None,
 ) -> dict[str, Any]:
-    """The fields of a message carrying a file, as the Bot API sends them: ``kind`` is
-    "photo", "voice", "audio", "video", "video_note" or "document"."""
-    base: dict[str, Any] = {"file_id": file_id, "file_unique_id": f"u{file_id}"}
-    if size is not None:
-        base["file_size"] = size
-    if kind == "photo":
-        small = {**base, "file_id": f"{file_id}s", "width": 90, "height": 160}
-        small["file_size"] = max(1, (size or 1000) // 20)
-        return {"photo": [small, {**base, "width": 1080, "height": 1920}]}
-    if mime:
-        base["mime_type"] = mime
-    if file_name is not None:
-        base["file_name"] = file_name
-    if kind in ("voice", "audio", "video", "video_note"):
-        base["duration"] = duration or 1
-    if kind == "video":
-        base.update(width=640, height=480)
-    if kind == "video_note":
-        base["length"] = 240
-    return {kind: base}
+    """The fields of a message carrying a file, as the Bot API sends them (one builder
+    with the stand-in's: ``tests.standin.files.file_fields``)."""
+    from tests.standin.files import file_fields
+
+    return file_fields(kind, file_id, size, mime=mime, duration=duration, file_name=file_name)

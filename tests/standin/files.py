@@ -85,13 +85,35 @@ def message_fields(
     file_name: str | None = None,
 ) -> dict[str, Any]:
     """The fields of a user's message carrying ``stored``, as the Bot API sends them."""
-    base: dict[str, Any] = {
-        "file_id": stored.file_id,
-        "file_unique_id": stored.file_unique_id,
-        "file_size": len(stored.data),
-    }
+    return file_fields(
+        kind,
+        stored.file_id,
+        len(stored.data),
+        unique_id=stored.file_unique_id,
+        mime=mime,
+        duration=duration,
+        file_name=file_name,
+    )
+
+
+def file_fields(
+    kind: str,
+    file_id: str,
+    size: int | None,
+    *,
+    unique_id: str | None = None,
+    mime: str = "",
+    duration: int | None = None,
+    file_name: str | None = None,
+) -> dict[str, Any]:
+    """The fields of a message carrying a file, as the Bot API sends them: ``kind`` is
+    "photo", "voice", "audio", "video", "video_note" or "document" (a photo comes with a
+    small size first, as Telegram sends it)."""
+    base: dict[str, Any] = {"file_id": file_id, "file_unique_id": unique_id or f"u{file_id}"}
+    if size is not None:
+        base["file_size"] = size
     if kind == "photo":
-        thumb = {**base, "file_id": stored.file_id + "t", "file_size": 1000}
+        thumb = {**base, "file_id": file_id + "t", "file_size": max(1, (size or 1000) // 20)}
         return {
             "photo": [
                 {**thumb, "width": 90, "height": 160},
