@@ -8,6 +8,7 @@ import logging
 import secrets
 import signal
 import sys
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from telegram import BotCommand, Update
@@ -22,7 +23,7 @@ from bot.crypto.keystore import KeyStore
 from bot.crypto.ring import MasterKeyRing
 from bot.engine.conversation import Conversation
 from bot.engine.runtime import Runtime
-from bot.health import heartbeat_file, start_heartbeat
+from bot.health import heartbeat_file, standby_file, standby_heartbeat, start_heartbeat
 from bot.logging_setup import configure_logging
 from bot.resources import load_resources
 from bot.schedule.scheduler import Scheduler
@@ -193,15 +194,17 @@ async def check_master_key(settings: Settings) -> None:
     verify_ring(ring, state, keystore.label)
 
 
-async def _wait_for_lease(lease: Lease) -> bool:
-    """Take the lease, waiting as a standby while another process holds it.  SIGTERM or
-    SIGINT while waiting ends the wait: False (nothing was opened, nothing to stop)."""
+async def _wait_for_lease(lease: Lease, standby: Path | None = None) -> bool:
+    """Take the lease, waiting as a standby while another process holds it (writing the
+    ``standby`` heartbeat meanwhile, for ``nocontact health``).  SIGTERM or SIGINT while
+    waiting ends the wait: False (nothing was opened, nothing to stop)."""
     loop = asyncio.get_running_loop()
     task = asyncio.current_task()
     assert task is not None
     stops = (signal.SIGTERM, signal.SIGINT)
     for signum in stops:
         loop.add_signal_handler(signum, task.cancel)
+    beating = None if standby is None else asyncio.create_task(standby_heartbeat(standby))
     try:
         await lease.acquire()
     except asyncio.CancelledError:
@@ -210,6 +213,9 @@ async def _wait_for_lease(lease: Lease) -> bool:
     finally:
         for signum in stops:
             loop.remove_signal_handler(signum)
+        if beating is not None:
+            beating.cancel()
+            await asyncio.gather(beating, return_exceptions=True)
     return True
 
 
@@ -247,7 +253,7 @@ def run(settings: Settings, *, webhook_url: str | None = None) -> int:
             loop.run_until_complete(lease.release())
             loop.close()
             raise
-    if not loop.run_until_complete(_wait_for_lease(lease)):
+    if not loop.run_until_complete(_wait_for_lease(lease, standby_file(settings))):
         loop.run_until_complete(lease.release())
         loop.close()
         return 0

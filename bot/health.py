@@ -2,15 +2,21 @@
 
 The active process writes a heartbeat file (``<data dir>/heartbeat.json``) every
 ``HEARTBEAT_SECONDS`` while its event loop runs and it receives updates (polling or
-webhook).  The file holds a time and a process id, nothing about anyone.  ``health`` is
-healthy when the heartbeat is fresh and the lease is taken; the exit code suits a
-container health check (0 healthy, 1 not).
+webhook).  The file holds a time and a process id, nothing about anyone.  A standby
+(waiting for the lease) writes its own, ``standby-<host name>.json``, so that in a
+container of its own, with a data volume of its own (PostgreSQL), it is not reported
+unhealthy and restarted for waiting.  ``health`` is healthy when this host's standby
+heartbeat is fresh, or the lease is taken and the active heartbeat is fresh; the exit
+code suits a container health check (0 healthy, 1 not).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -29,8 +35,32 @@ def heartbeat_file(settings: Settings) -> Path:
     return settings.data_dir / "heartbeat.json"
 
 
+def standby_file(settings: Settings) -> Path:
+    """This host's standby heartbeat (one per host: standbys may share a data volume)."""
+    host = "".join(c if c.isalnum() or c in "-_." else "_" for c in socket.gethostname())
+    return settings.data_dir / f"standby-{host or 'host'}.json"
+
+
+async def standby_heartbeat(path: Path) -> None:
+    """Write the standby heartbeat now and every HEARTBEAT_SECONDS until cancelled (the
+    lease taken, or the process stopping); then remove it."""
+    try:
+        while True:
+            with contextlib.suppress(OSError):  # a full disk must not stop the waiting
+                write_heartbeat(path)
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+    finally:
+        _remove(path)
+
+
+def _remove(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()
+
+
 def write_heartbeat(path: Path, now: float | None = None) -> None:
     """Replace the heartbeat file at once (readers never see half a file)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as handle:
@@ -63,6 +93,9 @@ def heartbeat_age(path: Path, now: float | None = None) -> float | None:
 
 async def check(settings: Settings) -> tuple[bool, str]:
     """(healthy, one line saying why)."""
+    waiting = heartbeat_age(standby_file(settings))
+    if waiting is not None and waiting <= STALE_SECONDS:
+        return True, f"standing by while another process is active (heartbeat {waiting:.0f} s ago)"
     lease = Lease(settings.database_url, ssl=settings.database_ssl)
     try:
         if await lease.try_acquire():

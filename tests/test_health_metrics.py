@@ -23,6 +23,7 @@ from bot.config import Settings
 from bot.health import STALE_SECONDS, heartbeat_file, write_heartbeat
 from bot.schedule.scheduler import SweepReport
 from bot.store.lease import Lease
+from tests.conftest import PgCluster
 from tests.test_app import USER, Env, close_env, make_env
 
 CANARY = "Canary-Blue-Giraffe-7731"
@@ -134,6 +135,44 @@ async def test_health_follows_the_heartbeat_of_the_lease_holder(
         assert set(beat) == {"at", "pid"}  # nothing about anyone
     finally:
         await lease.release()
+
+
+async def test_a_standby_in_a_container_of_its_own_is_healthy_while_it_waits(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    pg: PgCluster,
+) -> None:
+    from bot.app import _wait_for_lease
+    from bot.health import standby_file
+
+    # PostgreSQL's lease, a data volume of its own: the active process's heartbeat is
+    # not in this container's data directory
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NOCONTACT_DATA_DIR", str(tmp_path / "standby"))
+    pg_url = pg.url(pg.create("standby"))
+    monkeypatch.setenv("DATABASE_URL", pg_url)
+    settings = Settings(data_dir=tmp_path / "standby", database_url=pg_url)
+    active = Lease(pg_url)
+    assert await active.try_acquire()
+    standby = Lease(pg_url)
+    waiting = asyncio.create_task(_wait_for_lease(standby, standby_file(settings)))
+    try:
+        for _ in range(100):
+            if standby_file(settings).exists():
+                break
+            await asyncio.sleep(0.05)
+        assert await _health() == 0
+        assert "standing by" in capsys.readouterr().out
+        await active.release()  # the active process is gone: the standby takes over
+        assert await asyncio.wait_for(waiting, 30)
+        assert not standby_file(settings).exists()
+        assert await _health() == 1  # now active, and no active heartbeat written yet
+        assert "no heartbeat" in capsys.readouterr().out
+    finally:
+        waiting.cancel()
+        await standby.release()
+        await active.release()
 
 
 async def _health() -> int:
