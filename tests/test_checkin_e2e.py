@@ -40,6 +40,7 @@ def checkins(standin: BotApiStandIn) -> list[str]:
     ]
 
 
+@pytest.mark.slow  # about 30 s of waiting for the bot's minute to come
 @pytest.mark.timeout(150)
 async def test_check_in_arrives_is_answered_and_the_streak_moves(
     standin: BotApiStandIn, tmp_path: Path
