@@ -21,7 +21,7 @@ from bot.config import ConfigError, Settings
 from bot.crypto.keys import missing_key_error, verify_ring
 from bot.crypto.keystore import KeyStore
 from bot.crypto.ring import MasterKeyRing
-from bot.engine.conversation import Conversation
+from bot.engine.conversation import Conversation, clock_for
 from bot.engine.runtime import Runtime
 from bot.health import heartbeat_file, standby_file, standby_heartbeat, start_heartbeat
 from bot.logging_setup import configure_logging
@@ -66,9 +66,12 @@ def build_application(
     ``lease`` (held already) is watched while the bot runs (losing it stops the bot) and
     given back after the store is closed."""
     resources = load_resources(settings.safety_resources_file, settings.default_region)
-    conversation = Conversation(store, resources, media_quota=settings.media_quota_mb * 1_000_000)
+    clock = clock_for(settings.clock_offset_seconds)
+    conversation = Conversation(
+        store, resources, clock=clock, media_quota=settings.media_quota_mb * 1_000_000
+    )
     runtime = Runtime(
-        settings=settings, store=store, resources=resources, conversation=conversation
+        settings=settings, store=store, resources=resources, conversation=conversation, clock=clock
     )
     scheduler = Scheduler(runtime)
     conversation.hooks = scheduler

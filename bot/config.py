@@ -53,6 +53,7 @@ class Settings:
     database_pool_size: int = 0
     concurrent_updates: int = 64
     database_ssl: str = ""
+    clock_offset_seconds: float = 0.0
 
     def __post_init__(self) -> None:
         data_dir = Path(self.data_dir)
@@ -152,6 +153,7 @@ def _from_env(env: _Env) -> Settings:
         database_pool_size=env.integer("DATABASE_POOL_SIZE", d.database_pool_size),
         concurrent_updates=env.integer("CONCURRENT_UPDATES", d.concurrent_updates),
         database_ssl=env.text("DATABASE_SSL", d.database_ssl),
+        clock_offset_seconds=env.real("CLOCK_OFFSET_SECONDS", d.clock_offset_seconds),
     )
 
 

@@ -64,7 +64,7 @@ class FlowState:
 
     @classmethod
     def from_json(cls, raw: Mapping[str, object]) -> Self | None:
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         values: dict[str, object] = {}
         for f in dataclasses.fields(cls):
             if f.name not in raw:
@@ -78,6 +78,17 @@ class FlowState:
             return make(**values)
         except (TypeError, ValueError):
             return None
+
+
+#: each step class's resolved annotations (resolving them costs more than a load)
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 def _coerce(value: object, hint: object) -> object:

@@ -1,9 +1,10 @@
 """Shared fixtures.
 
-Storage backends: ``backend`` runs a test once on SQLite and once on PostgreSQL.  The
-PostgreSQL runs use two temporary databases (data and key store) made once per test
-session and emptied before every test; they are skipped with a clear reason when
-127.0.0.1:5432 is unreachable.
+Storage backends: ``backend`` runs a test once on SQLite and once on PostgreSQL (marked
+``slow``: the quick loop leaves that one out). The PostgreSQL runs use two temporary
+databases (data and key store) made once per test session (so once per xdist worker) and
+emptied before every test; they are skipped with a clear reason when 127.0.0.1:5432 is
+unreachable.
 
 * ``settings_factory`` - ``make(**changes) -> Settings`` with a private data dir under
   ``tmp_path`` (SQLite by default).
@@ -84,9 +85,23 @@ class PgCluster:
         if name in self.created:
             self.created.remove(name)
 
-    def reset(self, name: str) -> None:
-        self._disconnect(name)
-        self.psql("DROP SCHEMA public CASCADE; CREATE SCHEMA public;", database=name)
+    def reset(self, *names: str) -> None:
+        """Empty each database (every other connection to it closed): one psql for all."""
+        commands: list[str] = []
+        for name in names:
+            commands += [
+                f"\\c {name}",
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                "DROP SCHEMA public CASCADE; CREATE SCHEMA public;",
+            ]
+        subprocess.run(
+            [*PSQL, "-d", PG_ADMIN_DB, "-v", "ON_ERROR_STOP=1", "-qAt"]
+            + [arg for command in commands for arg in ("-c", command)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
 
     def dump(self, name: str) -> bytes:
         return subprocess.run(
@@ -124,14 +139,15 @@ def pg(pg_available: bool) -> Iterator[PgCluster]:
         cluster.drop(name)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+#: the PostgreSQL runs cost several times the SQLite ones (a server round trip per
+#: statement, a fresh schema per test): the quick loop (``-m "not slow"``) runs SQLite only
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def backend(request: pytest.FixtureRequest) -> Backend:
     if request.param == "sqlite":
         return Backend("sqlite")
     cluster: PgCluster = request.getfixturevalue("pg")
     data_db, keys_db = f"{cluster.prefix}_data", f"{cluster.prefix}_keys"
-    cluster.reset(data_db)
-    cluster.reset(keys_db)
+    cluster.reset(data_db, keys_db)
     return Backend(
         "postgresql",
         database_url=cluster.url(data_db),

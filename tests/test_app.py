@@ -94,6 +94,26 @@ def texts(calls: list[Call]) -> str:
     return "\n".join(c.text for c in calls)
 
 
+async def test_the_bots_clock_runs_clock_offset_seconds_ahead(tmp_path: Path) -> None:
+    """CLOCK_OFFSET_SECONDS (end-to-end tests) moves the clock of the schedule and of the
+    conversations alike; unset, it is the system's."""
+    from datetime import UTC, datetime
+
+    for offset in (0.0, 3600.0):
+        settings = Settings(
+            telegram_bot_token="123:TEST", data_dir=tmp_path / "data", clock_offset_seconds=offset
+        )
+        env = await make_env(settings)
+        try:
+            runtime = env.app.bot_data["runtime"]
+            before = datetime.now(UTC)
+            ahead = (runtime.now() - before).total_seconds()
+            assert offset <= ahead < offset + 60
+            assert runtime.conversation.clock is runtime.clock
+        finally:
+            await close_env(env)
+
+
 async def test_start_onboards_a_new_user_with_buttons_or_a_question(env: Env) -> None:
     replies = await env.send("/start")
     assert replies, "the bot answered /start"

@@ -1,5 +1,6 @@
 """End to end: the real ``nocontact run`` process, polling the Bot API stand-in, sends a
-check-in set for the next minute; the user answers it and /progress shows the streak."""
+check-in set for the next minute (of its clock, set ahead so that the minute comes in
+seconds); the user answers it and /progress shows the streak."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.e2e.harness import BotProcess, ChatUser, visible
+from tests.e2e.harness import BotClock, BotProcess, ChatUser, visible
 from tests.standin import BotApiStandIn
 from tests.standin.faults import Faults
 
@@ -39,13 +40,16 @@ def checkins(standin: BotApiStandIn) -> list[str]:
     ]
 
 
+@pytest.mark.slow  # about 30 s of waiting for the bot's minute to come
 @pytest.mark.timeout(150)
 async def test_check_in_arrives_is_answered_and_the_streak_moves(
     standin: BotApiStandIn, tmp_path: Path
 ) -> None:
     data_dir = tmp_path / "data"
     data_dir.mkdir(mode=0o700)
-    bot = BotProcess(standin, data_dir, extra_env={"CHECKIN_SWEEP_SECONDS": "1"})
+    # the bot's clock reaches a whole minute about 30 s after this (start-up and set-up)
+    clock = BotClock.minute_in(30)
+    bot = BotProcess(standin, data_dir, extra_env={"CHECKIN_SWEEP_SECONDS": "1", **clock.env()})
     await bot.start()
     try:
         user = ChatUser(standin, CHAT)
@@ -54,11 +58,8 @@ async def test_check_in_arrives_is_answered_and_the_streak_moves(
         before = visible(await user.say("/progress"))
         assert "Nothing is logged yet" in before
 
-        # The next whole minute in London, leaving a few seconds to finish the setup.
-        now = datetime.now(UTC).astimezone(LONDON)
-        target = (now + timedelta(minutes=1)).replace(second=0, microsecond=0)
-        if (target - now).total_seconds() < 12:
-            target += timedelta(minutes=1)
+        # The bot's next whole minute in London, leaving a few seconds to finish the setup.
+        target = clock.next_minute(margin=10).astimezone(LONDON)
         await user.say("/checkin")
         await user.say(target.strftime("%H:%M"))
         await user.say("London")
@@ -67,9 +68,9 @@ async def test_check_in_arrives_is_answered_and_the_streak_moves(
         assert target.strftime("%H:%M") in done
 
         # The sweep sends it within a second or two of the minute.
-        wait = (target - datetime.now(UTC)).total_seconds() + 15
+        wait = clock.seconds_until(target) + 15
         await standin.wait_for(lambda: checkins(standin) or None, timeout=wait)
-        arrived = datetime.now(UTC)
+        arrived = clock.now()
         assert arrived >= target - timedelta(seconds=1)
         message = next(
             m for m in standin.messages_for(CHAT) if CHECKIN_WORDS in (m.visible_text or "")

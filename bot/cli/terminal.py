@@ -27,7 +27,7 @@ from typing import TextIO
 
 from bot.config import Settings
 from bot.engine.actions import carry_out
-from bot.engine.conversation import Conversation, StepResult, utcnow
+from bot.engine.conversation import Conversation, StepResult, clock_for
 from bot.engine.runtime import Runtime
 from bot.reports.archive import DATA_NAME
 from bot.resources import load_resources
@@ -214,9 +214,10 @@ async def chat(
     settings: Settings,
     read_line: ReadLine | None = None,
     out: TextIO | None = None,
-    clock: Callable[[], datetime] = utcnow,
+    clock: Callable[[], datetime] | None = None,
 ) -> int:
     stream = out or sys.stdout
+    clock = clock or clock_for(settings.clock_offset_seconds)
     # warnings that matter (a new master key) are printed by the code that raises them;
     # keep Python's last-resort handler from printing them a second time
     logging.getLogger().addHandler(logging.NullHandler())

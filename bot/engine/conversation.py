@@ -54,6 +54,15 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def clock_for(offset_seconds: float) -> Callable[[], datetime]:
+    """The bot's clock: the system's, ``offset_seconds`` ahead (``CLOCK_OFFSET_SECONDS``:
+    end-to-end tests bring a check-in's minute to within seconds)."""
+    if not offset_seconds:
+        return utcnow
+    offset = timedelta(seconds=offset_seconds)
+    return lambda: utcnow() + offset
+
+
 class ScheduleHooks(Protocol):
     """What the conversation needs from the scheduler."""
 

@@ -14,13 +14,46 @@ import signal
 import sys
 import time
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.standin import BotApiStandIn
 from tests.standin.records import SentMessage
 
 NOCONTACT = str(Path(sys.executable).with_name("nocontact"))
+
+
+@dataclass(frozen=True)
+class BotClock:
+    """The clock of a bot started with ``env()``: ``offset`` seconds ahead of the system's
+    (``CLOCK_OFFSET_SECONDS``), so that a test reaches a check-in's minute in seconds."""
+
+    offset: float = 0.0
+
+    @classmethod
+    def minute_in(cls, seconds: float) -> BotClock:
+        """A clock whose next whole minute comes ``seconds`` from now."""
+        at = datetime.now(UTC) + timedelta(seconds=seconds)
+        minute = at.replace(second=0, microsecond=0) + timedelta(minutes=1)
+        return cls((minute - at).total_seconds())
+
+    def env(self) -> dict[str, str]:
+        return {"CLOCK_OFFSET_SECONDS": f"{self.offset:.3f}"}
+
+    def now(self) -> datetime:
+        return datetime.now(UTC) + timedelta(seconds=self.offset)
+
+    def next_minute(self, margin: float) -> datetime:
+        """The bot's first whole minute at least ``margin`` seconds away (time to set a
+        check-in for it); the one after if the bot took long to start."""
+        now = self.now()
+        minute = (now + timedelta(minutes=1)).replace(second=0, microsecond=0)
+        if (minute - now).total_seconds() < margin:
+            minute += timedelta(minutes=1)
+        return minute
+
+    def seconds_until(self, when: datetime) -> float:
+        return (when - self.now()).total_seconds()
 
 
 @dataclass

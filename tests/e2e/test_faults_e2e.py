@@ -76,15 +76,16 @@ def secrets_of(ids: list[int]) -> list[str]:
 
 
 async def settled(standin: BotApiStandIn, quiet: float = 0.25, timeout: float = 60) -> None:
-    """Wait until every queued update was fetched and the bot has gone quiet."""
+    """Wait until every queued update was fetched and the bot has gone quiet: no call
+    for ``quiet`` seconds."""
     deadline = time.monotonic() + timeout
-    seen = -1
     while time.monotonic() < deadline:
-        now = len(standin.calls)
-        if now == seen and standin.pending_update_count == 0:
-            return
-        seen = now
-        await asyncio.sleep(quiet)
+        seen = len(standin.calls)
+        try:
+            await standin.wait_for(lambda seen=seen: len(standin.calls) != seen, timeout=quiet)
+        except TimeoutError:
+            if standin.pending_update_count == 0:
+                return
     raise TimeoutError(f"the bot did not settle ({standin.pending_update_count} pending)")
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -24,7 +24,7 @@ import pytest
 from bot.crypto.ring import MasterKeyRing
 from bot.telegram.handlers import SORRY
 from tests.conftest import Backend
-from tests.e2e.harness import BotProcess, ChatUser, visible
+from tests.e2e.harness import BotClock, BotProcess, ChatUser, visible
 from tests.standin import BotApiStandIn
 
 pytestmark = pytest.mark.slow
@@ -43,8 +43,8 @@ async def standin() -> AsyncIterator[BotApiStandIn]:
         yield server
 
 
-def _env(backend: Backend) -> dict[str, str]:
-    env = {"CHECKIN_SWEEP_SECONDS": "1"}
+def _env(backend: Backend, clock: BotClock | None = None) -> dict[str, str]:
+    env = {"CHECKIN_SWEEP_SECONDS": "1", **(clock or BotClock()).env()}
     if backend.pg is not None:
         env.update(DATABASE_URL=backend.database_url, KEYSTORE_URL=backend.keystore_url)
     return env
@@ -146,14 +146,6 @@ async def _set_checkin(user: ChatUser, target: datetime) -> None:
     assert target.strftime("%H:%M") in visible(await user.press("Every day"))
 
 
-def _next_minute(margin: float) -> datetime:
-    now = datetime.now(UTC).astimezone(LONDON)
-    target = (now + timedelta(minutes=1)).replace(second=0, microsecond=0)
-    if (target - now).total_seconds() < margin:
-        target += timedelta(minutes=1)
-    return target
-
-
 async def _start_pair(
     standin: BotApiStandIn, data_dir: Path, env: dict[str, str]
 ) -> tuple[BotProcess, BotProcess]:
@@ -170,20 +162,27 @@ async def test_the_standby_takes_over_after_a_kill_and_every_walk_goes_on(
     standin: BotApiStandIn, backend: Backend, tmp_path: Path
 ) -> None:
     data_dir = tmp_path / "data"
-    active, standby = await _start_pair(standin, data_dir, _env(backend))
+    # both processes' clock reaches a whole minute about 30 s after this: time to start
+    # the first and set the check-ins for that minute while the standby starts
+    clock = BotClock.minute_in(30)
+    env = _env(backend, clock)
+    active = BotProcess(standin, data_dir, extra_env=env)
+    await active.start()
+    standby = BotProcess(standin, data_dir, extra_env=env)
     try:
-        assert _commands_set(standin) == 1  # the standby set nothing up
-        assert "Traceback" not in standby.output()
-
+        await standby.start(wait_ready=False)
         walkers = [ChatUser(standin, 8_100_000 + i) for i in range(len(WALKS))]
         checkin_users = [ChatUser(standin, chat) for chat in CHECKIN_CHATS]
-        target = _next_minute(margin=25)
+        target = clock.next_minute(margin=10).astimezone(LONDON)
         await asyncio.gather(
             *(first(user) for user, (first, _) in zip(walkers, WALKS, strict=True)),
             *(_set_checkin(user, target) for user in checkin_users),
+            standby.wait_output(STANDBY),
         )
+        assert _commands_set(standin) == 1  # the standby set nothing up
+        assert "Traceback" not in standby.output()
         # the check-ins come from the active process
-        wait = (target - datetime.now(UTC)).total_seconds() + 15
+        wait = clock.seconds_until(target) + 15
         await standin.wait_for(
             lambda: all(_checkins(standin, c) for c in CHECKIN_CHATS) or None, timeout=wait
         )
