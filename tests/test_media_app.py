@@ -294,6 +294,7 @@ async def test_a_corrected_reading_is_what_is_stored(env: Env) -> None:
 
 
 async def test_with_no_reader_a_screenshot_is_kept_as_a_picture_as_before(env: Env) -> None:
+    env.app.bot_data["runtime"].conversation.reader = None  # the OCR is not installed
     await send_file(env, "photo", screenshot(3000), file_id="r3")
     replies = await keep(env)
     assert "Kept in your evidence log" in texts(replies)
@@ -312,6 +313,33 @@ async def test_a_reader_that_fails_leaves_the_picture_kept_and_logs_no_words(
     assert "couldn't make out any words" in texts(replies)
     assert await env.store.list_evidence(await user_id(env))
     assert "RuntimeError" in caplog.text and READ_WORDS not in caplog.text
+
+
+async def test_the_installed_ocr_reads_a_forwarded_screenshot_and_a_threat_comes_first(
+    env: Env,
+) -> None:
+    from bench.screens import Bubble, Screen, render
+    from bot.engine.reader import OcrReader
+    from bot.reading import ocr
+
+    state = ocr.status()
+    if not state.available:
+        pytest.skip(state.sentence)
+    assert isinstance(env.app.bot_data["runtime"].conversation.reader, OcrReader)
+    threat = "I know where you live now. I will hurt you"
+    image = render(
+        Screen("Jordan", (Bubble(threat, "left", "22:50"),), width=720, full_height=False)
+    )
+    await send_file(env, "photo", image, file_id="ocr1", mime="image/png")
+    replies = await keep(env)
+    said = texts(replies)
+    safety = next(i for i, c in enumerate(replies) if "emergency" in c.text.lower())
+    shown = next(i for i, c in enumerate(replies) if "words I could read" in c.text)
+    assert safety < shown, "the safety message comes before the words are shown"
+    assert "I will hurt you" in said
+    await env.press("Use it")
+    (item,) = await env.store.list_evidence(await user_id(env))
+    assert "I will hurt you" in item.text and item.danger
 
 
 # --------------------------------------------------------------------------- integrity

@@ -25,6 +25,7 @@ from flows.types import MediaRef, SaveEvidence
 
 log = logging.getLogger(__name__)
 
+
 class MediaSource(Protocol):
     """Where the files users send come from."""
 

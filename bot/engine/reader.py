@@ -1,15 +1,16 @@
 """Reading the words in a picture the user kept (a screenshot of a text, a chat, an
 email), so that they go through the same analysis as a pasted message.
 
-The reading itself (an offline OCR, off the event loop) is a :class:`Reader` the front
-end sets on the conversation engine (``Conversation.reader``); with none, pictures are
-kept as pictures only.  The picture is decrypted in memory for the reader and never
-written anywhere; the words read go back into the user's flow as an ``Input`` of kind
-"read" and are never logged.
+The reading itself is a :class:`Reader` the front end sets on the conversation engine
+(``Conversation.reader``): :func:`installed_reader`, the offline OCR (``bot.reading.ocr``)
+when its package is installed; with none, pictures are kept as pictures only.  The
+picture is decrypted in memory for the reader and never written anywhere; the words read
+go back into the user's flow as an ``Input`` of kind "read" and are never logged.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 from typing import Protocol
 
@@ -40,3 +41,25 @@ async def read_kept(store: Store, reader: Reader | None, user_id: str, kept: Kep
         log.warning("could not read the words in a kept picture: %s", type(exc).__name__)
         return None
     return words.strip() if words and words.strip() else None
+
+
+class OcrReader:
+    """The offline OCR (``bot.reading.ocr``, off the event loop, on this machine only)."""
+
+    async def read(self, image: bytes) -> str | None:
+        from bot.reading.ocr import ImageUnreadable, OcrUnavailable, read_screenshot
+
+        try:
+            found = await read_screenshot(image)
+        except ImageUnreadable:
+            return None  # not a picture it reads (or too large): kept as a picture only
+        except OcrUnavailable:
+            log.warning("screenshots are not read: the OCR cannot work here (nocontact doctor)")
+            return None
+        return found.text
+
+
+def installed_reader() -> Reader | None:
+    """The OCR, when its package is installed here (``nocontact-bot[ocr]``), else None.
+    Its models are loaded when the first picture is read."""
+    return OcrReader() if importlib.util.find_spec("rapidocr_onnxruntime") else None
