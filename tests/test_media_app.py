@@ -6,6 +6,7 @@ plainly before anything is fetched; nothing of the file is readable on disk."""
 from __future__ import annotations
 
 import io
+import logging
 import shutil
 import zipfile
 from collections.abc import AsyncIterator
@@ -434,6 +435,42 @@ async def test_no_byte_of_a_kept_screenshot_is_readable_on_disk(
         raw = path.read_bytes()
         assert CANARY not in raw, path
         assert not any(w in raw for w in windows), path
+
+
+async def test_the_words_read_in_a_screenshot_are_in_no_file_and_no_log(
+    env: Env,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from bench.screens import Bubble, Screen, render
+    from bot.reading import ocr
+
+    state = ocr.status()
+    if not state.available:
+        pytest.skip(state.sentence)
+    caplog.set_level(logging.DEBUG, logger="bot")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    words = "Marmalade Zeppelin Quartz parked outside your window"
+    image = render(Screen("Jordan", (Bubble(words, "left", "21:04"),), width=720))
+    await send_file(env, "photo", image, file_id="canary-ocr", mime="image/png")
+    await keep(env)
+    await env.press("Use it")  # kept with the item, and in the flow's state meanwhile
+    (item,) = await env.store.list_evidence(await user_id(env))
+    read = [w for w in item.text.split() if len(w) >= 6]
+    assert "Zeppelin" in read, "the OCR read the words"
+    await env.store.db.drain()
+    files = _written(env.settings, [temp, env.settings.data_dir])
+    for path in files:
+        raw = path.read_bytes()
+        for word in read:
+            assert word.encode() not in raw and word.encode("utf-16-le") not in raw, path
+    assert not any(word in caplog.text for word in read)
 
 
 async def test_after_wipe_a_copy_taken_before_cannot_open_the_files(
