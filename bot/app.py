@@ -22,6 +22,7 @@ from bot.crypto.keys import missing_key_error, verify_ring
 from bot.crypto.keystore import KeyStore
 from bot.crypto.ring import MasterKeyRing
 from bot.engine.conversation import Conversation, clock_for
+from bot.engine.reader import installed_reader
 from bot.engine.runtime import Runtime
 from bot.health import heartbeat_file, standby_file, standby_heartbeat, start_heartbeat
 from bot.logging_setup import configure_logging
@@ -131,6 +132,7 @@ def build_application(
         )
     application = builder.build()
     conversation.files = TelegramFiles(application.bot)
+    conversation.reader = installed_reader()
     application.bot_data["runtime"] = runtime
     application.bot_data["scheduler"] = scheduler
     handlers.register(application)

@@ -211,12 +211,21 @@ def _advance(
     here: Here | None = None
     if out.state is not None:
         new = Here.of(out.state)
+        if resume is not None and _given(resume, new.flow):
+            resume = None
         merged = tuple(dict.fromkeys([*warned, *new.warned]))
         here = replace(new, resume=resume, warned=merged)
     elif resume is not None:
         replies.append(_resume_offer(resume, locked))
         here = Here.offer(resume)
     return Turn(replies=tuple(replies), state=here, effects=tuple(all_effects))
+
+
+def _given(resume: Here, flow: str) -> bool:
+    """Whether ``resume`` was waiting for the message that ``flow`` now has (a screenshot
+    sent at /hoover's "paste what they sent", whose words were used): nothing to go back
+    to."""
+    return resume.flow == flow and FLOWS[flow].takes_forward(resume.flow_json())
 
 
 # --------------------------------------------------------------------------- entry points
@@ -230,6 +239,8 @@ def handle(here: Here | None, inp: Input, data: UserData) -> Turn:
         return _choice(here, inp, data)
     if inp.kind == "media":
         return _media(here, inp, data)
+    if inp.kind == "read":
+        return _read(here, inp, data)
     return _text(here, inp, data)
 
 
@@ -368,6 +379,17 @@ def _media(here: Here | None, inp: Input, data: UserData) -> Turn:
     return Turn(
         replies=(main_menu(data, f"{MEDIA_NO_FLOW} What would help right now?"),), state=here
     )
+
+
+def _read(here: Here | None, inp: Input, data: UserData) -> Turn:
+    """The words the adapter read in a picture just kept, for the media flow waiting for
+    them (``media.read``)."""
+    if here is None or here.offering or here.flow != media.FLOW.name:
+        return _ignored(here)
+    out = media.read(here.flow_json(), inp, data)
+    if out is None:
+        return _ignored(here)
+    return _advance(out, here.resume, locked=data.locked)
 
 
 def _keep_media(here: Here | None, inp: Input, data: UserData, evidence_kind: str) -> Turn:

@@ -178,6 +178,22 @@ class SaveEvidence:
     channel: str | None = None
     #: a file to download, encrypt and keep with the item (the adapter does it)
     media: MediaRef | None = None
+    #: the flow waits for the words in the picture kept (``media``): the adapter reads
+    #: them and hands them in as an ``Input`` of kind "read", also when it could not
+    #: keep the file (then with no ``evidence_id``)
+    read_text: bool = False
+
+
+@dataclass(frozen=True)
+class UpdateEvidence:
+    """Change a saved item (the words read from its picture, what they were found to say,
+    the user's answer to the fear question); a field left None stays as it is."""
+
+    evidence_id: str
+    text: str | None = None
+    tactics: tuple[str, ...] | None = None
+    danger: tuple[str, ...] | None = None
+    felt: str | None = None
 
 
 @dataclass(frozen=True)
@@ -271,6 +287,7 @@ Effect = (
     | SetSupport
     | LogEvent
     | SaveEvidence
+    | UpdateEvidence
     | DeleteEvidence
     | SendMedia
     | SaveUnsent
@@ -322,9 +339,12 @@ class Input:
                   ``channel``; anything else (a sticker, a location) has ``media`` None and
                   ``text`` naming it ("sticker").
       "trigger" - sent by the scheduler: ``text`` is "checkin" or "checkback:<topic>".
+      "read"    - sent by the adapter after keeping a picture it was asked to read
+                  (``SaveEvidence.read_text``): ``text`` the words it read ("" for none),
+                  ``evidence_id`` the item kept (None: the file could not be kept).
     """
 
-    kind: Literal["command", "text", "choice", "forward", "media", "trigger"]
+    kind: Literal["command", "text", "choice", "forward", "media", "trigger", "read"]
     now: datetime
     text: str = ""
     args: str = ""
@@ -336,6 +356,8 @@ class Input:
     channel: str | None = None
     #: for "media": the file, when it is one that can be kept
     media: MediaRef | None = None
+    #: for "read": the evidence item whose picture was read
+    evidence_id: str | None = None
 
 
 # --------------------------------------------------------------------------- user data
@@ -442,3 +464,5 @@ class UserData:
     #: bytes of media the user keeps, and how many they may keep (loaded with "media")
     media_used: int = 0
     media_quota: int = 0
+    #: the adapter can read the words in a kept picture (an offline OCR is set up)
+    reads_text: bool = False

@@ -6,6 +6,7 @@ plainly before anything is fetched; nothing of the file is readable on disk."""
 from __future__ import annotations
 
 import io
+import logging
 import shutil
 import zipfile
 from collections.abc import AsyncIterator
@@ -222,17 +223,124 @@ async def test_a_caption_with_a_threat_gets_the_safety_message_first(env: Env) -
     assert "keep this" in texts(replies)
 
 
-async def test_the_screenshot_seam_gets_the_decrypted_picture(env: Env) -> None:
-    seen: list[bytes] = []
+# --------------------------------------------------------------------------- reading
+#: what the fake OCR "reads" in the screenshot: an apology, with characters HTML escapes
+READ_WORDS = "I'm so sorry <3 I will change & I promise. Please talk to me"
 
-    async def read(uid: str, evidence_id: str, image: bytes) -> None:
-        seen.append(image)
 
-    env.app.bot_data["runtime"].conversation.screenshots = read
+class FakeReader:
+    """Stands in for the offline OCR: says it read ``words``, and keeps what it was given."""
+
+    def __init__(self, words: str | None = READ_WORDS, fail: bool = False) -> None:
+        self.words = words
+        self.fail = fail
+        self.images: list[bytes] = []
+
+    async def read(self, image: bytes) -> str | None:
+        self.images.append(image)
+        if self.fail:
+            raise RuntimeError(READ_WORDS)  # an error must never carry the words to a log
+        return self.words
+
+
+def set_reader(env: Env, reader: FakeReader) -> None:
+    env.app.bot_data["runtime"].conversation.reader = reader
+
+
+async def test_a_forwarded_screenshots_words_are_shown_used_analysed_and_stored(
+    env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    reader = FakeReader()
+    set_reader(env, reader)
     image = screenshot(5000)
-    await send_file(env, "photo", image, file_id="o1")
+    sent_at = int(datetime(2026, 11, 20, 23, 15, tzinfo=UTC).timestamp())
+    await send_file(env, "photo", image, file_id="r1", forward_date=sent_at)
+    replies = await keep(env)
+    assert reader.images == [image], "the reader gets the picture as it was kept"
+    said = texts(replies)
+    assert "Kept in your evidence log" in said
+    shown = next(c for c in replies if "words I could read" in c.text)
+    assert "sorry &lt;3 I will change &amp; I promise" in shown.text  # escaped for HTML
+    assert str(shown.params.get("protect_content")).lower() == "true"
+    assert [label for label, _ in shown.buttons] == ["Use it", "Correct it", "Skip"]
+    uid = await user_id(env)
+    (item,) = await env.store.list_evidence(uid)
+    assert item.text == "", "nothing is stored before the user says so"
+
+    replies = await env.press("Use it")
+    said = texts(replies).lower()
+    assert "apolog" in said and "frighten" in said  # tactics named, the fear question
+    (item,) = await env.store.list_evidence(uid)
+    assert item.text == READ_WORDS and "apology" in item.tactics
+    assert item.media and item.channel and item.channel.startswith("fwd:")
+    replies = await env.press("No")
+    assert "plan" in texts(replies), "saved already: straight to the plan"
+    (item,) = await env.store.list_evidence(uid)
+    assert item.felt == "no"
+    listing = texts(await env.send("/evidence"))
+    assert "[picture, 5 kB]" in listing and "so sorry" in listing
+    assert READ_WORDS not in caplog.text and "sorry" not in caplog.text
+    assert not env.request.errors
+
+
+async def test_a_corrected_reading_is_what_is_stored(env: Env) -> None:
+    set_reader(env, FakeReader("I'm so sony, I wil chanqe"))
+    await send_file(env, "photo", screenshot(3000), file_id="r2")
     await keep(env)
-    assert seen == [image]
+    await env.press("Correct it")
+    replies = await env.send("I'm so sorry, I will change")
+    assert "frighten" in texts(replies)
+    (item,) = await env.store.list_evidence(await user_id(env))
+    assert item.text == "I'm so sorry, I will change"
+
+
+async def test_with_no_reader_a_screenshot_is_kept_as_a_picture_as_before(env: Env) -> None:
+    env.app.bot_data["runtime"].conversation.reader = None  # the OCR is not installed
+    await send_file(env, "photo", screenshot(3000), file_id="r3")
+    replies = await keep(env)
+    assert "Kept in your evidence log" in texts(replies)
+    assert "words" not in texts(replies)
+    (item,) = await env.store.list_evidence(await user_id(env))
+    assert item.text == "" and item.media
+
+
+async def test_a_reader_that_fails_leaves_the_picture_kept_and_logs_no_words(
+    env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    set_reader(env, FakeReader(fail=True))
+    await send_file(env, "photo", screenshot(3000), file_id="r4")
+    replies = await keep(env)
+    assert "Kept in your evidence log" in texts(replies)
+    assert "couldn't make out any words" in texts(replies)
+    assert await env.store.list_evidence(await user_id(env))
+    assert "RuntimeError" in caplog.text and READ_WORDS not in caplog.text
+
+
+async def test_the_installed_ocr_reads_a_forwarded_screenshot_and_a_threat_comes_first(
+    env: Env,
+) -> None:
+    from bench.screens import Bubble, Screen, render
+    from bot.engine.reader import OcrReader
+    from bot.reading import ocr
+
+    state = ocr.status()
+    if not state.available:
+        pytest.skip(state.sentence)
+    assert isinstance(env.app.bot_data["runtime"].conversation.reader, OcrReader)
+    threat = "I know where you live now. I will hurt you"
+    image = render(
+        Screen("Jordan", (Bubble(threat, "left", "22:50"),), width=720, full_height=False)
+    )
+    await send_file(env, "photo", image, file_id="ocr1", mime="image/png")
+    replies = await keep(env)
+    said = texts(replies)
+    safety = next(i for i, c in enumerate(replies) if "emergency" in c.text.lower())
+    shown = next(i for i, c in enumerate(replies) if "words I could read" in c.text)
+    assert safety < shown, "the safety message comes before the words are shown"
+    assert "I will hurt you" in said
+    await env.press("Use it")
+    (item,) = await env.store.list_evidence(await user_id(env))
+    assert "I will hurt you" in item.text and item.danger
 
 
 # --------------------------------------------------------------------------- integrity
@@ -327,6 +435,42 @@ async def test_no_byte_of_a_kept_screenshot_is_readable_on_disk(
         raw = path.read_bytes()
         assert CANARY not in raw, path
         assert not any(w in raw for w in windows), path
+
+
+async def test_the_words_read_in_a_screenshot_are_in_no_file_and_no_log(
+    env: Env,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from bench.screens import Bubble, Screen, render
+    from bot.reading import ocr
+
+    state = ocr.status()
+    if not state.available:
+        pytest.skip(state.sentence)
+    caplog.set_level(logging.DEBUG, logger="bot")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    words = "Marmalade Zeppelin Quartz parked outside your window"
+    image = render(Screen("Jordan", (Bubble(words, "left", "21:04"),), width=720))
+    await send_file(env, "photo", image, file_id="canary-ocr", mime="image/png")
+    await keep(env)
+    await env.press("Use it")  # kept with the item, and in the flow's state meanwhile
+    (item,) = await env.store.list_evidence(await user_id(env))
+    read = [w for w in item.text.split() if len(w) >= 6]
+    assert "Zeppelin" in read, "the OCR read the words"
+    await env.store.db.drain()
+    files = _written(env.settings, [temp, env.settings.data_dir])
+    for path in files:
+        raw = path.read_bytes()
+        for word in read:
+            assert word.encode() not in raw and word.encode("utf-16-le") not in raw, path
+    assert not any(word in caplog.text for word in read)
 
 
 async def test_after_wipe_a_copy_taken_before_cannot_open_the_files(

@@ -19,7 +19,7 @@ from bot.crypto.keys import UserKeyMissingError
 from bot.store.export import export_json, to_document
 from bot.store.facade import Store, StoreUnavailableError
 from bot.store.integrity import seal
-from bot.store.models import Reason, User
+from bot.store.models import Evidence, Reason, User
 from flows.settings import SupportPerson
 from tests.conftest import Backend
 
@@ -138,6 +138,39 @@ async def test_evidence_round_trip_and_delete(store: Store) -> None:
     assert items[0].created_at == T0 and items[1].original_at is None
     assert await store.delete_evidence(user_id, first)
     assert [e.id for e in await store.list_evidence(user_id)] == [second]
+
+
+async def test_an_items_words_are_updated_sealed_to_it_and_only_for_its_owner(
+    store: Store,
+) -> None:
+    user_id, _ = await store.ensure_user(1, 1)
+    other, _ = await store.ensure_user(2, 2)
+    shot = await store.add_evidence(
+        user_id, kind="hoover", text="", sender="them", original_at=None, tactics=(),
+        danger=(), note="the screenshot", at=T0,
+    )  # fmt: skip
+    second = await store.add_evidence(
+        user_id, kind="hoover", text="second", sender="them", original_at=None, tactics=(),
+        danger=(), note="", at=T0 + timedelta(minutes=1),
+    )  # fmt: skip
+    words = "I know where you live now 🙂"
+    assert not await store.update_evidence(other, shot, text="not theirs")
+    assert await store.update_evidence(user_id, shot, text=words, tactics=["threat"])
+    assert await store.update_evidence(user_id, shot, felt="yes", danger=["stalking"])
+    item, _ = await store.list_evidence(user_id)
+    assert (item.text, item.tactics, item.danger, item.felt) == (
+        words, ("threat",), ("stalking",), "yes",
+    )  # fmt: skip
+    async with store.connection() as conn:
+        bodies = dict((await conn.execute(select(Evidence.id, Evidence.body))).all())
+    assert words.encode() not in bodies[shot]
+    async with store.transaction() as conn:  # the updated body moved to another row
+        await conn.execute(update(Evidence).where(Evidence.id == second).values(body=bodies[shot]))
+    with pytest.raises(DecryptionError):
+        await store.list_evidence(user_id)
+    async with store.unit(user_id):
+        assert await store.delete_evidence(user_id, shot)
+        assert not await store.update_evidence(user_id, shot, text="gone")
 
 
 async def test_unsent_messages(store: Store) -> None:

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from bot.engine.media import MediaSource, NotKept, ScreenshotHook, keep_media, save_evidence
+from bot.engine.media import Kept, MediaSource, NotKept, keep_media, save_evidence
 from bot.engine.offload import run_cpu
 from bot.engine.pinlimit import PinLimiter
+from bot.engine.reader import Reader, read_kept
 from bot.engine.replays import Replay, Replays
 from bot.store.facade import Store, UserContext
 from flows import router
@@ -43,6 +44,7 @@ from flows.types import (
     SendMedia,
     SetSupport,
     StagePin,
+    UpdateEvidence,
     UpdateSettings,
     UserData,
 )
@@ -102,6 +104,8 @@ class Applied:
     media_out: list[SendMedia] = field(default_factory=list)
     #: a file to keep could not be fetched or stored (the step says so instead)
     media_failed: NotKept | None = None
+    #: the words read in a kept picture, for the flow that asked (``SaveEvidence.read_text``)
+    reads: list[Input] = field(default_factory=list)
 
 
 #: a user's room for kept files unless the operator says otherwise (MEDIA_QUOTA_MB)
@@ -124,8 +128,8 @@ class Conversation:
         self.media_quota = media_quota
         #: where the files users send are fetched from (set by the front end that has them)
         self.files: MediaSource | None = None
-        #: the seam for reading a screenshot just kept (none yet: issue 13, OCR)
-        self.screenshots: ScreenshotHook | None = None
+        #: reads the words in a kept picture (an offline OCR); none: kept as a picture only
+        self.reader: Reader | None = None
         self.pin_limit = PinLimiter()
         self.replays = Replays(store)
 
@@ -148,6 +152,7 @@ class Conversation:
             events=tuple(await store.list_events(user_id)) if "events" in needs else (),
             media_used=await store.media_used(user_id) if "media" in needs else 0,
             media_quota=self.media_quota,
+            reads_text=self.reader is not None,
         )
 
     # ------------------------------------------------------------------ steps
@@ -197,7 +202,9 @@ class Conversation:
             flow = here
             ran = False
             answers: list[tuple[Reply, ...]] = []
-            for run in gate.runs:
+            pending = list(gate.runs)
+            while pending:
+                run = pending.pop(0)
                 context = await self.store.load_context(user_id)  # after the last effects
                 data = await self._user_data(
                     user_id, context, router.needs(flow, run), is_new, inp.now
@@ -209,12 +216,17 @@ class Conversation:
                 effects += outcome.effects
                 failed_before = applied.media_failed
                 await self._apply(user_id, outcome.effects, inp.now, applied)
+                said = outcome.replies
                 if applied.media_failed is not None and failed_before is None:
                     too_big = applied.media_failed is NotKept.TOO_BIG
-                    answers.append((Reply(media.TOO_BIG_FETCHED if too_big else media.NOT_SAVED),))
+                    said = (Reply(media.TOO_BIG_FETCHED if too_big else media.NOT_SAVED),)
+                if run.kind == "read" and answers:
+                    answers[-1] = (*answers[-1], *said)  # one answer to the input kept
                 else:
-                    answers.append(outcome.replies)
+                    answers.append(said)
                 flow = outcome.state
+                # the words read in a picture just kept go to the flow right away
+                pending[:0], applied.reads = applied.reads, []
             replies += pinlock.replayed(answers)  # after unlocking: each step shown once
             if gate.runs and not ran and not gate.before and not gate.effects:
                 return StepResult(seq=seq, ignored=True)  # e.g. the second of a double tap
@@ -294,6 +306,14 @@ class Conversation:
             autodelete_minutes=plain.settings.autodelete_minutes,
         )
 
+    async def _read(self, user_id: str, kept: Kept | NotKept, now: datetime) -> Input:
+        """The flow's answer about a picture it asked to have read: the words in it ("" for
+        none), or no item when the file could not be kept."""
+        if isinstance(kept, NotKept):
+            return Input(kind="read", now=now)
+        words = await read_kept(self.store, self.reader, user_id, kept)
+        return Input(kind="read", now=now, text=words or "", evidence_id=kept.evidence_id)
+
     # ------------------------------------------------------------------ effects
     async def _apply(
         self, user_id: str, effects: tuple[Effect, ...], now: datetime, applied: Applied
@@ -314,15 +334,24 @@ class Conversation:
                 case LogEvent(kind=kind, data=data):
                     await store.log_event(user_id, kind, dict(data), now)
                 case SaveEvidence(media=MediaRef()):
-                    kept = await keep_media(
-                        store, self.files, user_id, effect, now, self.screenshots
-                    )
+                    kept = await keep_media(store, self.files, user_id, effect, now)
                     if isinstance(kept, NotKept):
                         applied.media_failed = applied.media_failed or kept
+                    if effect.read_text:
+                        applied.reads.append(await self._read(user_id, kept, now))
                 case SendMedia():
                     applied.media_out.append(effect)
                 case SaveEvidence():
                     await save_evidence(store, user_id, effect, now)
+                case UpdateEvidence(evidence_id=eid):
+                    await store.update_evidence(
+                        user_id,
+                        eid,
+                        text=effect.text,
+                        tactics=effect.tactics,
+                        danger=effect.danger,
+                        felt=effect.felt,
+                    )
                 case DeleteEvidence(evidence_id=eid):
                     await store.delete_evidence(user_id, eid)
                 case SaveUnsent(text=text):

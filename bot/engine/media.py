@@ -6,14 +6,13 @@ file endpoint, ``bot.telegram.media``); the conversation engine calls :func:`kee
 for a ``SaveEvidence`` that carries a file.  Nothing here writes a byte of plaintext to a
 disk, and nothing logs more than an error's type.
 
-Reading the text of a screenshot comes later (issue 13, "Read the screenshot"): the seam
-is :data:`ScreenshotHook`, called with the decrypted picture just kept.
+Reading the words in a kept picture is ``bot.engine.reader``.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -25,9 +24,6 @@ from flows.conversations.media import MAX_DOWNLOAD
 from flows.types import MediaRef, SaveEvidence
 
 log = logging.getLogger(__name__)
-
-#: called with (user id, evidence id, the picture's bytes) after a picture is kept
-ScreenshotHook = Callable[[str, str, bytes], Awaitable[None]]
 
 
 class MediaSource(Protocol):
@@ -62,7 +58,6 @@ async def keep_media(
     user_id: str,
     effect: SaveEvidence,
     now: datetime,
-    screenshots: ScreenshotHook | None = None,
 ) -> Kept | NotKept:
     """Fetch the file of ``effect``, encrypt it into the store, then save the item with
     it; or why nothing was saved."""
@@ -87,9 +82,6 @@ async def keep_media(
         media=[_listed(media, stored.media_id, stored.size, stored.sha256)],
         evidence_id=evidence_id,
     )
-    if screenshots is not None and media.kind == "photo":
-        image = await store.media_content(user_id, evidence_id, stored.media_id)
-        await screenshots(user_id, evidence_id, image)
     return Kept(evidence_id, stored.media_id)
 
 

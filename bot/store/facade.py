@@ -392,6 +392,32 @@ class Store:
     async def list_evidence(self, user_id: str) -> list[EvidenceView]:
         return [record.item for record in await self._evidence.list(await self._cipher(user_id))]
 
+    async def update_evidence(
+        self,
+        user_id: str,
+        evidence_id: str,
+        *,
+        text: str | None = None,
+        tactics: Sequence[str] | None = None,
+        danger: Sequence[str] | None = None,
+        felt: str | None = None,
+    ) -> bool:
+        """Change a saved item: the words read from its picture, what they were found to
+        say, the user's answer to the fear question (None: left as it is).  False when
+        the user has no such item."""
+        changes: dict[str, Any] = {}
+        if text is not None:
+            changes["text"] = text
+        if tactics is not None:
+            changes["tactics"] = list(tactics)
+        if danger is not None:
+            changes["danger"] = list(danger)
+        if felt is not None:
+            changes["felt"] = felt
+        if not changes:
+            return True
+        return await self._evidence.update(await self._cipher(user_id), evidence_id, changes)
+
     async def delete_evidence(self, user_id: str, evidence_id: str) -> bool:
         await self._media.delete_for(user_id, evidence_id)
         return await self._evidence.delete(user_id, evidence_id)

@@ -31,6 +31,7 @@ from flows.types import (
     Outcome,
     Reply,
     SaveEvidence,
+    UpdateEvidence,
     UpdateSettings,
     UserData,
 )
@@ -77,10 +78,26 @@ class HooverState(FlowState):
     felt: str | None = None  # the user's answer to "does this frighten you?"
     saved: bool = False
     channel: str | None = None  # a forward's keyed origin (flows.channels)
+    #: the item it is kept as already (the words read from a kept picture): updated
+    #: with what is found and felt, never saved again
+    kept: str = ""
 
 
 def start(inp: Input, data: UserData) -> Outcome:
     return go(FLOW, HooverState(), "paste", data)
+
+
+def start_kept(
+    text: str,
+    at: str | None,
+    warned: tuple[str, ...],
+    data: UserData,
+    channel: str | None,
+    evidence_id: str,
+) -> Outcome:
+    """Start with the words read from a picture kept as ``evidence_id``."""
+    state = HooverState(warned=warned, saved=True, kept=evidence_id)
+    return _present(state, text, at, data, channel)
 
 
 def start_with(
@@ -116,6 +133,8 @@ def _present(
         grey=result.grey_rock,
         channel=channel,
     )
+    if new.kept:
+        effects.append(UpdateEvidence(new.kept, text, new.tactics, new.danger))
     return go(FLOW, new, "fear", data, before=before, effects=effects)
 
 
@@ -188,7 +207,9 @@ def _pasted(state: HooverState, text: str, inp: Input, data: UserData) -> Result
 
 def _felt(state: HooverState, press: Press, data: UserData) -> Result:
     new = replace(state, felt=FELT[Fear(press.choice)])
-    return go(FLOW, new, "path" if in_danger(new) else "save", data)
+    kept = (UpdateEvidence(new.kept, felt=new.felt),) if new.kept else ()
+    step = "path" if in_danger(new) else "plan" if new.saved else "save"
+    return go(FLOW, new, step, data, effects=kept)
 
 
 def _reach_support(state: HooverState, press: Press, data: UserData) -> Result:

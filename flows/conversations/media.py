@@ -4,24 +4,46 @@ is from and a note.  The file itself is fetched and encrypted by the adapter whe
 item is saved (``SaveEvidence.media``); the flows only see what Telegram said about it.
 
 What cannot be kept is refused here, before anything is downloaded: a file larger than
-Telegram lets a bot download, or one that would go past the user's room for media."""
+Telegram lets a bot download, or one that would go past the user's room for media.
+
+A picture (a screenshot of a text, a chat, an email) is read too, when the adapter can
+(``UserData.reads_text``): the flow waits at "reading" while the adapter keeps it and
+reads it, and gets the words as an ``Input`` of kind "read" (:func:`read`).  The user sees
+them and uses them, corrects them or skips them; words used are kept with the picture
+and go on to the same steps as a pasted message (/hoover's or /monkey's)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
+from flows import analysis
+from flows.analysis.context import Sender
 from flows.channels import valid
 from flows.choices import Choice, Press
+from flows.conversations import hoover, monkey
+from flows.conversations.safety import danger_first
 from flows.replies import MAX_LABEL, MAX_PASTE, button, clip, keyboard
 from flows.steps import Flow, FlowState, Result, Step, end, go, to
-from flows.types import Input, MediaRef, MediaView, Outcome, Reply, SaveEvidence, UserData
+from flows.types import (
+    Input,
+    MediaRef,
+    MediaView,
+    Outcome,
+    Reply,
+    SaveEvidence,
+    UpdateEvidence,
+    UserData,
+)
 
 #: Telegram lets a bot download files up to 20 MB (getFile).
 MAX_DOWNLOAD = 20 * 1024 * 1024
 #: buttons for earlier senders on the "who is it from?" step
 MAX_SENDER_BUTTONS = 4
+#: at most this much of the words read is shown (one message, with its buttons)
+MAX_SHOWN = 3000
 
 #: what each kind is called in the chat
 KIND_NAMES: dict[str, str] = {
@@ -52,6 +74,7 @@ NOT_SAVED = (
     "Sorry, I couldn't fetch that file from Telegram, so it is not saved. Please send it "
     "to me again in a little while."
 )
+NOTHING_READ = "I couldn't make out any words in it, so it is kept as a picture only."
 
 
 def size_words(size: int) -> str:
@@ -86,6 +109,9 @@ class Md(Choice):
     THEM = "md.them"
     LABEL = "md.lbl"  # carries the index of an earlier sender's label
     SKIP = "md.skip"
+    USE = "md.use"  # use the words read in the picture
+    CORRECT = "md.fix"
+    PICTURE = "md.pic"  # keep it as a picture only
 
 
 @dataclass(frozen=True)
@@ -104,6 +130,9 @@ class MediaState(FlowState):
     labels: tuple[str, ...] = ()
     sender: str = ""
     channel: str | None = None  # a forward's keyed origin (flows.channels)
+    #: the item kept, and the words read in its picture (at "read" and "correct")
+    evidence_id: str = ""
+    read: str = ""
 
     def media(self) -> MediaRef:
         return MediaRef(
@@ -183,6 +212,37 @@ def _ask_note(state: MediaState, data: UserData) -> tuple[Reply, ...]:
     return (Reply(text, keyboard([button("Skip", Md.SKIP)])),)
 
 
+def _ask_reading(state: MediaState, data: UserData) -> tuple[Reply, ...]:
+    # shown only if the step is shown again: the words follow in the same answer
+    text = "I'm reading the words in the picture."
+    return (Reply(text, keyboard([button("Keep it as a picture only", Md.PICTURE)])),)
+
+
+def _ask_read(state: MediaState, data: UserData) -> tuple[Reply, ...]:
+    shown, cut = clip(state.read, MAX_SHOWN)
+    if cut:
+        shown += f"…\n\n(That is the first {len(shown):,} of {len(state.read):,} characters.)"
+    text = (
+        f"These are the words I could read in it:\n\n{shown}\n\nReading a picture can get "
+        "words wrong. Shall I use them? Then I'll keep them with the picture and look at "
+        "what the message does, like a message you paste."
+    )
+    buttons = keyboard(
+        [button("Use it", Md.USE)],
+        [button("Correct it", Md.CORRECT)],
+        [button("Skip", Md.PICTURE)],
+    )
+    return (Reply(text, buttons, protect=True),)
+
+
+def _ask_correct(state: MediaState, data: UserData) -> tuple[Reply, ...]:
+    text = (
+        "Type or paste the words as they are in the picture. You can copy what I read and fix it."
+    )
+    buttons = keyboard([button("Use what you read", Md.USE), button("Skip", Md.PICTURE)])
+    return (Reply(text, buttons),)
+
+
 # --------------------------------------------------------------------------- moves
 def _from_them(state: MediaState, press: Press, data: UserData) -> Result:
     return go(FLOW, replace(state, sender="them"), "note", data)
@@ -222,12 +282,17 @@ def _saved(state: MediaState, note: str, data: UserData) -> Result:
         note=note,
         channel=valid(state.channel),
         media=state.media(),
+        read_text=data.reads_text and state.kind == "photo",
     )
     text = (
         f"Kept in your evidence log (/evidence): {_what(state)}. You can ask me for it "
         "there any time; I send it so that it can't be forwarded or saved from the chat."
     )
-    return end(Reply(text), effects=(effect,))
+    if not effect.read_text:
+        return end(Reply(text), effects=(effect,))
+    # the adapter keeps it, reads it and hands the words in (``read``)
+    waiting = replace(state, step="reading", evidence_id="", read="")
+    return Outcome(replies=(Reply(text),), state=FLOW.dump(waiting), effects=(effect,))
 
 
 def _noted(state: MediaState, text: str, inp: Input, data: UserData) -> Result:
@@ -243,6 +308,63 @@ def _not_kept(state: MediaState, press: Press, data: UserData) -> Result:
     return end(Reply("Okay, I haven't kept it."))
 
 
+def _sender(state: MediaState) -> Sender:
+    """Who wrote the words in the picture, for the danger check."""
+    kind = _kind(state)
+    if kind == "incident":
+        return "me"
+    return "relay" if kind == "relay" else "them"
+
+
+def read(raw: Mapping[str, object], inp: Input, data: UserData) -> Outcome | None:
+    """The adapter's answer at "reading" (``Input`` "read"): the words in the picture
+    kept, checked for danger first like any message, then shown to use, correct or skip.
+    None when the flow is not waiting for them."""
+    state = FLOW.load(raw)
+    if state is None or state.step != "reading":
+        return None
+    if not inp.evidence_id:
+        return end()  # the file was not kept: the adapter says so
+    words, _ = clip(inp.text.strip(), MAX_PASTE)
+    if not words:
+        return end(Reply(NOTHING_READ))
+    sender = _sender(state)
+    source: Literal["user", "incoming"] = "user" if sender == "me" else "incoming"
+    check = analysis.check_danger(words, source=source, sender=sender)
+    warned, before, effects = danger_first(state.warned, [f.id for f in check.found], data)
+    new = replace(state, warned=warned, evidence_id=inp.evidence_id, read=words)
+    return go(FLOW, new, "read", data, before=before, effects=effects)
+
+
+def _use(state: MediaState, words: str, data: UserData) -> Outcome:
+    """The words are kept with the picture and looked at like a pasted message: the
+    steps of /hoover (from them) or /monkey (passed on), which do not save it again."""
+    kind = _kind(state)
+    if kind == "hoover":
+        return hoover.start_kept(
+            words, state.at, state.warned, data, state.channel, state.evidence_id
+        )
+    if kind == "relay":
+        return monkey.start_kept(
+            words, state.at, state.warned, data, state.channel, state.sender, state.evidence_id
+        )
+    kept = UpdateEvidence(state.evidence_id, text=words)
+    return end(Reply("The words are kept with the picture."), effects=(kept,))
+
+
+def _use_read(state: MediaState, press: Press, data: UserData) -> Result:
+    return _use(state, state.read, data)
+
+
+def _corrected(state: MediaState, text: str, inp: Input, data: UserData) -> Result:
+    words, _ = clip(text, MAX_PASTE)
+    return _use(state, words, data)
+
+
+def _picture_only(state: MediaState, press: Press, data: UserData) -> Result:
+    return end(Reply("Okay: it is kept as a picture only, without the words."))
+
+
 # --------------------------------------------------------------------------- the flow
 FLOW: Flow[MediaState] = Flow(
     name="media",
@@ -255,6 +377,15 @@ FLOW: Flow[MediaState] = Flow(
             _ask_sender, on={Md.THEM: _from_them, Md.LABEL: _from_label}, text=_typed_sender
         ),
         "note": Step(_ask_note, on={Md.SKIP: _skipped}, text=_noted),
+        "reading": Step(_ask_reading, on={Md.PICTURE: _picture_only}),
+        "read": Step(
+            _ask_read, on={Md.USE: _use_read, Md.CORRECT: to("correct"), Md.PICTURE: _picture_only}
+        ),
+        "correct": Step(
+            _ask_correct, on={Md.USE: _use_read, Md.PICTURE: _picture_only}, text=_corrected
+        ),
     },
     resumable=True,
+    # the correction is someone else's words (checked for danger as such)
+    incoming_steps=frozenset({"correct"}),
 )

@@ -34,6 +34,7 @@ from flows.types import (
     Reply,
     SaveEvidence,
     SenderView,
+    UpdateEvidence,
     UserData,
 )
 
@@ -78,6 +79,9 @@ class MonkeyState(FlowState):
     felt: str | None = None  # the user's answer to "does this frighten you?"
     saved: bool = False
     channel: str | None = None  # a forward's keyed origin (flows.channels)
+    #: the item it is kept as already (the words read from a kept picture): updated
+    #: with what is found and felt, never saved again
+    kept: str = ""
 
 
 def start(inp: Input, data: UserData) -> Outcome:
@@ -95,6 +99,28 @@ def start_with(
     text, _ = clip(text, MAX_PASTE)
     state = MonkeyState(warned=warned, labels=_labels(data), text=text, at=at, channel=channel)
     return go(FLOW, state, "who", data)
+
+
+def start_kept(
+    text: str,
+    at: str | None,
+    warned: tuple[str, ...],
+    data: UserData,
+    channel: str | None,
+    label: str,
+    evidence_id: str,
+) -> Outcome:
+    """Start with the words read from a picture kept as ``evidence_id``, passed on by
+    ``label``."""
+    state = MonkeyState(
+        warned=warned,
+        labels=_labels(data),
+        label=label,
+        channel=channel,
+        saved=True,
+        kept=evidence_id,
+    )
+    return _present(state, text, at, data)
 
 
 def _labels(data: UserData) -> tuple[str, ...]:
@@ -143,6 +169,8 @@ def _present(state: MonkeyState, text: str, at: str | None, data: UserData) -> O
         danger=tuple(result.danger_ids),
     )
     effects.append(RecordRelay(state.label))
+    if new.kept:
+        effects.append(UpdateEvidence(new.kept, text, new.tactics, new.danger))
     return go(FLOW, new, "fear", data, before=before, effects=effects)
 
 
@@ -220,7 +248,8 @@ def _chose(
 
 def _felt(state: MonkeyState, press: Press, data: UserData) -> Result:
     new = replace(state, felt=FELT[Fear(press.choice)])
-    return go(FLOW, new, "path" if in_danger(new) else "choice", data)
+    kept = (UpdateEvidence(new.kept, felt=new.felt),) if new.kept else ()
+    return go(FLOW, new, "path" if in_danger(new) else "choice", data, effects=kept)
 
 
 def _reach_support(state: MonkeyState, press: Press, data: UserData) -> Result:

@@ -62,6 +62,7 @@ from flows.types import (
     StagePin,
     SupportPerson,
     UnsentView,
+    UpdateEvidence,
     UpdateSettings,
     UserData,
 )
@@ -214,6 +215,8 @@ class FakeStore:
     media_used: int = 0
     media_quota: int = 200_000_000
     sent_back: list[SendMedia] = field(default_factory=list)
+    #: the adapter reads the words in kept pictures (an OCR is set up)
+    reads_text: bool = False
 
     def data(self, now: datetime, needs: frozenset[str] = frozenset({"all"})) -> UserData:
         every = "all" in needs
@@ -229,6 +232,7 @@ class FakeStore:
             evidence=tuple(self.evidence) if every or "evidence" in needs else (),
             media_used=self.media_used if every or "media" in needs else 0,
             media_quota=self.media_quota,
+            reads_text=self.reads_text,
         )
 
     def apply(self, effect: Effect, now: datetime) -> None:
@@ -264,6 +268,10 @@ class FakeStore:
                 self.media_used += (effect.media.size or 0) if effect.media else 0
             case SendMedia():
                 self.sent_back.append(effect)
+            case UpdateEvidence(evidence_id):
+                self.evidence = [
+                    _updated(e, effect) if e.id == evidence_id else e for e in self.evidence
+                ]
             case DeleteEvidence(evidence_id):
                 self.evidence = [e for e in self.evidence if e.id != evidence_id]
             case RecordRelay(label):
@@ -297,6 +305,16 @@ class FakeStore:
 
     def _put(self, sender: SenderView) -> None:
         self.senders = [s for s in self.senders if s.id != sender.id] + [sender]
+
+
+def _updated(item: EvidenceView, change: UpdateEvidence) -> EvidenceView:
+    return replace(
+        item,
+        text=item.text if change.text is None else change.text,
+        tactics=item.tactics if change.tactics is None else change.tactics,
+        danger=item.danger if change.danger is None else change.danger,
+        felt=item.felt if change.felt is None else change.felt,
+    )
 
 
 def _kept(media: MediaRef | None) -> tuple[MediaView, ...]:

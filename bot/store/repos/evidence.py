@@ -6,8 +6,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import bindparam, select, update
+
 from bot.crypto.cells import RecordCipher
-from bot.store.access import Database
+from bot.store.access import DELETED, Database
 from bot.store.export import EvidenceRecord
 from bot.store.models import EVIDENCE_BODY, Evidence
 from bot.store.repos.dated import add_dated, list_dated
@@ -51,6 +53,11 @@ class EvidenceRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
         self._insert = db.insert(Evidence)
+        self._update = (
+            update(Evidence)
+            .where(Evidence.id == bindparam("b_id"), Evidence.user_id == bindparam("b_user"))
+            .values(body=bindparam("b_body"))
+        )
 
     async def add(
         self,
@@ -95,6 +102,36 @@ class EvidenceRepo:
             lambda row_id: cipher.encrypt_json(EVIDENCE_BODY, row_id, body),
             row_id=row_id,
         )
+
+    async def update(
+        self, cipher: RecordCipher, evidence_id: str, changes: Mapping[str, Any]
+    ) -> bool:
+        """Change some fields of one of the user's items (the body is sealed again, bound
+        to the user, the table, the column and the row, like when it was added); with
+        the step's unit (see ``Database.changing``).  False when there is no such item
+        of this user."""
+        async with self._db.changing(cipher.user_id):
+            held = self._db.held(EVIDENCE_BODY, evidence_id)
+            if held is DELETED:
+                return False
+            if isinstance(held, dict):
+                body = dict(held)
+            else:
+                async with self._db.connection() as conn:
+                    cell = await conn.scalar(
+                        select(Evidence.body).where(
+                            Evidence.id == evidence_id, Evidence.user_id == cipher.user_id
+                        )
+                    )
+                if cell is None:
+                    return False
+                body = cipher.decrypt_json(EVIDENCE_BODY, evidence_id, cell)
+            body.update(changes)
+            self._db.hold(EVIDENCE_BODY, evidence_id, body)
+            sealed = cipher.encrypt_json(EVIDENCE_BODY, evidence_id, body)
+            row = {"b_id": evidence_id, "b_user": cipher.user_id, "b_body": sealed}
+            await self._db.write(self._update, [row])
+        return True
 
     async def list(self, cipher: RecordCipher) -> list[EvidenceRecord]:
         rows = await list_dated(self._db, Evidence, Evidence.body, cipher)
