@@ -334,3 +334,27 @@ async def test_steps_sharing_a_group_commit_keep_each_ones_order(store: Store) -
     assert len(batches) == 1  # one transaction for both
     assert await items.of_user(alice) == []
     assert [item.due_at for item in await items.of_user(bob)] == [NOW]
+
+
+async def test_a_wipe_waits_for_a_step_of_the_user_still_being_committed(store: Store) -> None:
+    # /wipe pressed while another update of the same person is mid-step: the step is
+    # committed first, then everything goes (no failed step, nothing left behind)
+    user_id, _ = await store.ensure_user(44, 44)
+    inside, go_on = asyncio.Event(), asyncio.Event()
+
+    async def step() -> None:
+        async with store.unit(user_id):
+            await store.add_reasons(user_id, ["typed a moment before the wipe"])
+            await store.save_state(user_id, {"seq": 2, "flow": None})
+            inside.set()
+            await go_on.wait()
+
+    stepping = asyncio.create_task(step())
+    await inside.wait()
+    wiping = asyncio.create_task(store.wipe_user(user_id))
+    await asyncio.sleep(0.05)
+    assert not wiping.done()  # it waits for the step
+    go_on.set()
+    await asyncio.gather(stepping, wiping)
+    assert await store.find_user(44) is None
+    assert await store.count_users() == 0

@@ -139,10 +139,7 @@ class Database:
         this one is committed.  Units do not nest."""
         if self._unit() is not None:
             raise RuntimeError("a unit inside a unit")
-        lock = self._user_locks.get(user_id)
-        if lock is None:
-            lock = self._user_locks[user_id] = asyncio.Lock()
-        async with lock:
+        async with self.alone(user_id):
             unit = _Unit(self, user_id)
             token = _UNIT.set(unit)
             try:
@@ -151,6 +148,18 @@ class Database:
                 unit.open = False
                 _UNIT.reset(token)
             await self._group.write(unit.writes)
+
+    @asynccontextmanager
+    async def alone(self, user_id: str) -> AsyncIterator[None]:
+        """No unit of ``user_id`` runs inside: it waits for the one open (and a new one
+        waits for this block), e.g. a wipe after a step still being committed."""
+        if self._unit() is not None:
+            raise RuntimeError("waiting for the user's units inside a unit")
+        lock = self._user_locks.get(user_id)
+        if lock is None:
+            lock = self._user_locks[user_id] = asyncio.Lock()
+        async with lock:
+            yield
 
     @asynccontextmanager
     async def changing(self, user_id: str) -> AsyncIterator[None]:

@@ -570,9 +570,11 @@ class Store:
         self._forget(user_id)
 
     async def wipe_user(self, user_id: str) -> None:
-        """Destroy the key first (committed), then delete every row of the user."""
-        await self.destroy_user_key(user_id)
-        await self._users.delete(user_id)
+        """Destroy the key first (committed), then delete every row of the user; a step
+        of the user still being committed (another update) is waited for first."""
+        async with self.db.alone(user_id):
+            await self.destroy_user_key(user_id)
+            await self._users.delete(user_id)
         # on SQLite: no copy of the deleted rows stays in the -wal file
         await self.db.checkpoint()
         # a concurrent update may have looked the user up (and cached them) meanwhile
