@@ -20,6 +20,8 @@ def free_port() -> int:
 
 
 def noise(output: str) -> list[str]:
+    """Tracebacks and unclosed resources in the bot's output (all of them, so that a
+    failure shows what it was)."""
     return [
         line
         for line in output.splitlines()
@@ -60,6 +62,8 @@ async def test_telegram_down_gets_one_sentence_per_try_then_the_bot_starts_when_
                 lambda: any(c.method.lower() == "setmycommands" for c in standin.calls) or None,
                 timeout=60,
             )
+            # stopped once started (a stop in the middle of start-up is another test's)
+            await wait_for_output(bot, "bot started", 1, timeout=60)
         finally:
             code = await bot.stop()
             await standin.stop()
