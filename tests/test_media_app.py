@@ -20,6 +20,7 @@ from sqlalchemy import delete, func, select
 from bot.config import Settings
 from bot.crypto.cells import DecryptionError
 from bot.crypto.keys import UserKeyMissingError
+from bot.engine.reader import Words
 from bot.reports.archive import REPORT_NAME, build_archive, verify_archive
 from bot.store.db import sqlite_files
 from bot.store.facade import Store
@@ -236,11 +237,11 @@ class FakeReader:
         self.fail = fail
         self.images: list[bytes] = []
 
-    async def read(self, image: bytes) -> str | None:
+    async def read(self, image: bytes) -> Words | None:
         self.images.append(image)
         if self.fail:
             raise RuntimeError(READ_WORDS)  # an error must never carry the words to a log
-        return self.words
+        return None if self.words is None else Words(self.words)
 
 
 def set_reader(env: Env, reader: FakeReader) -> None:
