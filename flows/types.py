@@ -340,8 +340,10 @@ class Input:
                   ``text`` naming it ("sticker").
       "trigger" - sent by the scheduler: ``text`` is "checkin" or "checkback:<topic>".
       "read"    - sent by the adapter after keeping a picture it was asked to read
-                  (``SaveEvidence.read_text``): ``text`` the words it read ("" for none),
-                  ``evidence_id`` the item kept (None: the file could not be kept).
+                  (``SaveEvidence.read_text``): ``text`` the words it read, one bubble a
+                  line ("" for none), ``own_lines`` which of those lines are the user's
+                  own replies (a chat's right-hand bubbles), ``evidence_id`` the item
+                  kept (None: the file could not be kept).
     """
 
     kind: Literal["command", "text", "choice", "forward", "media", "trigger", "read"]
@@ -358,6 +360,8 @@ class Input:
     media: MediaRef | None = None
     #: for "read": the evidence item whose picture was read
     evidence_id: str | None = None
+    #: for "read": the lines of ``text`` (0-based) the user wrote themselves
+    own_lines: tuple[int, ...] = ()
 
 
 # --------------------------------------------------------------------------- user data

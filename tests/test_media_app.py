@@ -20,6 +20,7 @@ from sqlalchemy import delete, func, select
 from bot.config import Settings
 from bot.crypto.cells import DecryptionError
 from bot.crypto.keys import UserKeyMissingError
+from bot.engine.reader import Words
 from bot.reports.archive import REPORT_NAME, build_archive, verify_archive
 from bot.store.db import sqlite_files
 from bot.store.facade import Store
@@ -229,18 +230,22 @@ READ_WORDS = "I'm so sorry <3 I will change & I promise. Please talk to me"
 
 
 class FakeReader:
-    """Stands in for the offline OCR: says it read ``words``, and keeps what it was given."""
+    """Stands in for the offline OCR: says it read ``words`` (``own``: the lines that are
+    the user's replies), and keeps what it was given."""
 
-    def __init__(self, words: str | None = READ_WORDS, fail: bool = False) -> None:
+    def __init__(
+        self, words: str | None = READ_WORDS, fail: bool = False, own: tuple[int, ...] = ()
+    ) -> None:
         self.words = words
         self.fail = fail
+        self.own = own
         self.images: list[bytes] = []
 
-    async def read(self, image: bytes) -> str | None:
+    async def read(self, image: bytes) -> Words | None:
         self.images.append(image)
         if self.fail:
             raise RuntimeError(READ_WORDS)  # an error must never carry the words to a log
-        return self.words
+        return None if self.words is None else Words(self.words, self.own)
 
 
 def set_reader(env: Env, reader: FakeReader) -> None:
@@ -292,6 +297,25 @@ async def test_a_corrected_reading_is_what_is_stored(env: Env) -> None:
     assert "frighten" in texts(replies)
     (item,) = await env.store.list_evidence(await user_id(env))
     assert item.text == "I'm so sorry, I will change"
+
+
+async def test_a_chats_own_replies_are_shown_apart_escaped_and_not_stored_as_theirs(
+    env: Env,
+) -> None:
+    theirs, mine = "Everyone knows you're selfish <b>", "I'm sorry & I will call you"
+    set_reader(env, FakeReader(f"{theirs}\n{mine}", own=(1,)))
+    await send_file(env, "photo", screenshot(3000), file_id="r5")
+    replies = await keep(env)
+    shown = next(c for c in replies if "words I could read" in c.text)
+    assert "selfish &lt;b&gt;" in shown.text and "sorry &amp; I will" in shown.text
+    assert shown.text.index("selfish") < shown.text.index("Your own replies")
+    assert shown.text.index("Your own replies") < shown.text.index("sorry")
+    assert [label for label, _ in shown.buttons][:2] == ["Use it", "Use all, my replies too"]
+    await env.press("Use it")
+    (item,) = await env.store.list_evidence(await user_id(env))
+    assert item.text == theirs
+    assert "smear" in item.tactics and "apology" not in item.tactics
+    assert not env.request.errors
 
 
 async def test_with_no_reader_a_screenshot_is_kept_as_a_picture_as_before(env: Env) -> None:

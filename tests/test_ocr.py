@@ -26,8 +26,10 @@ from PIL import Image
 
 from bench.screens import Bubble, Screen, as_telegram_photo, char_accuracy, render
 from bot.cli.admin import _check_ocr, _Report
+from bot.engine.reader import OcrReader
 from bot.reading import ocr
 from bot.reading.layout import Box, arrange
+from flows.conversations.picture_words import Sides
 
 SCREEN = Screen(
     "Jordan",
@@ -67,6 +69,18 @@ async def test_a_chat_screenshot_is_read_bubble_by_bubble() -> None:
     assert "Stop calling me" in bubbles[1].text
     assert all(0.5 <= b.confidence <= 1.0 for b in bubbles)
     assert "22:4" not in read.text  # times are not text
+
+
+async def test_the_reader_marks_the_users_own_replies_so_only_theirs_are_used() -> None:
+    _need_ocr()
+    words = await OcrReader().read(render(SCREEN))
+    assert words is not None
+    lines = words.text.split("\n")
+    assert [lines[i] for i in words.own] == ["I said no. Stop calling me."]
+    sides = Sides.of(words.text, words.own)
+    assert "pick up" in sides.theirs and "regret ignoring me" in sides.theirs
+    assert "Stop calling me" not in sides.theirs
+    assert sides.theirs.index("pick up") < sides.theirs.index("regret"), "in reading order"
 
 
 @pytest.mark.slow
@@ -316,6 +330,9 @@ def test_layout_groups_lines_into_bubbles_in_reading_order() -> None:
         ("left", "Why not?", "18:07"),
     ]
     assert read.text.splitlines()[1] == "we need to talk about Sunday lunch"
+    assert read.own == (2,), "the right-hand bubble is the user's own reply"
+    single = arrange([_box(40, 200, 560, "we need to talk"), _box(40, 240, 300, "now")], 720, 400)
+    assert single.own == (), "no bubble on the right: no sides"
 
 
 def test_layout_keeps_boxes_of_one_row_together_left_to_right() -> None:

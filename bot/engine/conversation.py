@@ -312,7 +312,15 @@ class Conversation:
         if isinstance(kept, NotKept):
             return Input(kind="read", now=now)
         words = await read_kept(self.store, self.reader, user_id, kept)
-        return Input(kind="read", now=now, text=words or "", evidence_id=kept.evidence_id)
+        if words is None:
+            return Input(kind="read", now=now, evidence_id=kept.evidence_id)
+        return Input(
+            kind="read",
+            now=now,
+            text=words.text,
+            own_lines=words.own,
+            evidence_id=kept.evidence_id,
+        )
 
     # ------------------------------------------------------------------ effects
     async def _apply(

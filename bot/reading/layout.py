@@ -92,6 +92,13 @@ class ReadText:
         return _weighted(self.lines)
 
     @property
+    def own(self) -> tuple[int, ...]:
+        """The bubbles on the right (their indices, which are also the lines of
+        :attr:`text`): in most chat apps the phone's owner's own replies.  Empty when
+        nothing sits on the right (a single message, an email, a layout with no sides)."""
+        return tuple(i for i, bubble in enumerate(self.bubbles) if bubble.side == "right")
+
+    @property
     def empty(self) -> bool:
         return not self.bubbles
 

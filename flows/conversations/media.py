@@ -10,7 +10,9 @@ A picture (a screenshot of a text, a chat, an email) is read too, when the adapt
 (``UserData.reads_text``): the flow waits at "reading" while the adapter keeps it and
 reads it, and gets the words as an ``Input`` of kind "read" (:func:`read`).  The user sees
 them and uses them, corrects them or skips them; words used are kept with the picture
-and go on to the same steps as a pasted message (/hoover's or /monkey's)."""
+and go on to the same steps as a pasted message (/hoover's or /monkey's).  In a chat
+screenshot the user's own replies are shown apart and left out of the words used, unless
+the user says otherwise (:mod:`flows.conversations.picture_words`)."""
 
 from __future__ import annotations
 
@@ -19,11 +21,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
-from flows import analysis
 from flows.analysis.context import Sender
 from flows.channels import valid
 from flows.choices import Choice, Press
-from flows.conversations import hoover, monkey
+from flows.conversations import hoover, monkey, picture_words
+from flows.conversations.picture_words import Sides
 from flows.conversations.safety import danger_first
 from flows.replies import MAX_LABEL, MAX_PASTE, button, clip, keyboard
 from flows.steps import Flow, FlowState, Result, Step, end, go, to
@@ -42,8 +44,6 @@ from flows.types import (
 MAX_DOWNLOAD = 20 * 1024 * 1024
 #: buttons for earlier senders on the "who is it from?" step
 MAX_SENDER_BUTTONS = 4
-#: at most this much of the words read is shown (one message, with its buttons)
-MAX_SHOWN = 3000
 
 #: what each kind is called in the chat
 KIND_NAMES: dict[str, str] = {
@@ -109,7 +109,8 @@ class Md(Choice):
     THEM = "md.them"
     LABEL = "md.lbl"  # carries the index of an earlier sender's label
     SKIP = "md.skip"
-    USE = "md.use"  # use the words read in the picture
+    USE = "md.use"  # use the words read in the picture (theirs, in a chat)
+    ALL = "md.all"  # use every word read, the user's own replies too
     CORRECT = "md.fix"
     PICTURE = "md.pic"  # keep it as a picture only
 
@@ -130,9 +131,11 @@ class MediaState(FlowState):
     labels: tuple[str, ...] = ()
     sender: str = ""
     channel: str | None = None  # a forward's keyed origin (flows.channels)
-    #: the item kept, and the words read in its picture (at "read" and "correct")
+    #: the item kept, and the words read in its picture (at "read" and "correct"): one
+    #: bubble a line, ``own_lines`` the user's own replies among them
     evidence_id: str = ""
     read: str = ""
+    own_lines: tuple[int, ...] = ()
 
     def media(self) -> MediaRef:
         return MediaRef(
@@ -219,20 +222,12 @@ def _ask_reading(state: MediaState, data: UserData) -> tuple[Reply, ...]:
 
 
 def _ask_read(state: MediaState, data: UserData) -> tuple[Reply, ...]:
-    shown, cut = clip(state.read, MAX_SHOWN)
-    if cut:
-        shown += f"…\n\n(That is the first {len(shown):,} of {len(state.read):,} characters.)"
-    text = (
-        f"These are the words I could read in it:\n\n{shown}\n\nReading a picture can get "
-        "words wrong. Shall I use them? Then I'll keep them with the picture and look at "
-        "what the message does, like a message you paste."
-    )
-    buttons = keyboard(
-        [button("Use it", Md.USE)],
-        [button("Correct it", Md.CORRECT)],
-        [button("Skip", Md.PICTURE)],
-    )
-    return (Reply(text, buttons, protect=True),)
+    sides = Sides.of(state.read, state.own_lines)
+    rows = [[button("Use it", Md.USE)]] if sides.theirs else []
+    if sides.own:
+        rows.append([button("Use all, my replies too", Md.ALL)])
+    rows += [[button("Correct it", Md.CORRECT)], [button("Skip", Md.PICTURE)]]
+    return (Reply(picture_words.shown(sides), keyboard(*rows), protect=True),)
 
 
 def _ask_correct(state: MediaState, data: UserData) -> tuple[Reply, ...]:
@@ -325,14 +320,14 @@ def read(raw: Mapping[str, object], inp: Input, data: UserData) -> Outcome | Non
         return None
     if not inp.evidence_id:
         return end()  # the file was not kept: the adapter says so
-    words, _ = clip(inp.text.strip(), MAX_PASTE)
-    if not words:
+    words, _ = clip(inp.text.rstrip(), MAX_PASTE)
+    if not words.strip():
         return end(Reply(NOTHING_READ))
-    sender = _sender(state)
-    source: Literal["user", "incoming"] = "user" if sender == "me" else "incoming"
-    check = analysis.check_danger(words, source=source, sender=sender)
-    warned, before, effects = danger_first(state.warned, [f.id for f in check.found], data)
-    new = replace(state, warned=warned, evidence_id=inp.evidence_id, read=words)
+    sides = Sides.of(words, inp.own_lines)
+    warned, before, effects = danger_first(state.warned, sides.danger(_sender(state)), data)
+    new = replace(
+        state, warned=warned, evidence_id=inp.evidence_id, read=words, own_lines=sides.lines
+    )
     return go(FLOW, new, "read", data, before=before, effects=effects)
 
 
@@ -353,7 +348,12 @@ def _use(state: MediaState, words: str, data: UserData) -> Outcome:
 
 
 def _use_read(state: MediaState, press: Press, data: UserData) -> Result:
-    return _use(state, state.read, data)
+    sides = Sides.of(state.read, state.own_lines)
+    return _use(state, sides.theirs or sides.everything, data)
+
+
+def _use_all(state: MediaState, press: Press, data: UserData) -> Result:
+    return _use(state, Sides.of(state.read, state.own_lines).everything, data)
 
 
 def _corrected(state: MediaState, text: str, inp: Input, data: UserData) -> Result:
@@ -379,7 +379,13 @@ FLOW: Flow[MediaState] = Flow(
         "note": Step(_ask_note, on={Md.SKIP: _skipped}, text=_noted),
         "reading": Step(_ask_reading, on={Md.PICTURE: _picture_only}),
         "read": Step(
-            _ask_read, on={Md.USE: _use_read, Md.CORRECT: to("correct"), Md.PICTURE: _picture_only}
+            _ask_read,
+            on={
+                Md.USE: _use_read,
+                Md.ALL: _use_all,
+                Md.CORRECT: to("correct"),
+                Md.PICTURE: _picture_only,
+            },
         ),
         "correct": Step(
             _ask_correct, on={Md.USE: _use_read, Md.PICTURE: _picture_only}, text=_corrected

@@ -6,8 +6,9 @@ the tactics named, the fear question, the safety path on danger, and no second s
 from __future__ import annotations
 
 from flows.conversations.hoover import Hv
-from flows.conversations.media import MAX_SHOWN, NOTHING_READ, Md
+from flows.conversations.media import NOTHING_READ, Md
 from flows.conversations.monkey import Mk
+from flows.conversations.picture_words import MAX_SHOWN
 from flows.conversations.safety_path import Fear, Path
 from flows.session import Turn
 from flows.types import Input, LogEvent, MediaRef, RecordRelay, SaveEvidence, UpdateEvidence
@@ -215,3 +216,127 @@ def test_about_something_that_happened_the_words_are_kept_and_nothing_more(
     assert "kept with the picture" in text_of(out)
     assert convo.store.evidence[0].text == "Police report number 4471, filed 3 March"
     assert convo.state is None and not convo.events("hoover")
+
+
+# --------------------------------------------------------------------------- both sides
+#: a chat screenshot read one bubble a line: theirs, the user's reply (line 1), theirs
+PRESSURE = "Everyone knows you're selfish"
+MY_REPLY = "I'm sorry, I will change, I'll call you"
+CHAT = f"Jordan\n{PRESSURE}\n{MY_REPLY}\nWhy are you ignoring me"
+THEIRS = f"Jordan\n{PRESSURE}\nWhy are you ignoring me"
+
+
+def _read_chat(convo: Convo, words: str = CHAT, own: tuple[int, ...] = (2,)) -> Turn:
+    (saved,) = _saves(convo)
+    assert saved.read_text
+    item = convo.store.evidence[-1]
+    return convo.send(Input("read", convo.now, text=words, evidence_id=item.id, own_lines=own))
+
+
+def test_the_users_own_replies_are_shown_after_theirs_marked_as_theirs(known: Convo) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    out = _read_chat(known)
+    shown = out.replies[-1].text
+    assert out.replies[-1].protect
+    assert PRESSURE in shown and "Why are you ignoring me" in shown and MY_REPLY in shown
+    mine = shown.index("Your own replies")
+    assert shown.index(PRESSURE) < mine < shown.index(MY_REPLY), "their words first"
+    assert shown.index("Why are you ignoring me") < mine
+    assert values(out) == [Md.USE, Md.ALL, Md.CORRECT, Md.PICTURE]
+
+
+def test_used_words_are_theirs_only_the_users_replies_are_not_analysed_as_theirs(
+    known: Convo,
+) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    _read_chat(known)
+    out = known.tap(Md.USE)
+    said = text_of(out).lower()
+    assert "apolog" not in said
+    (item,) = known.store.evidence
+    assert item.text == THEIRS
+    assert "smear" in item.tactics and "blame" in item.tactics
+    assert "apology" not in item.tactics and "promise" not in item.tactics
+    assert set(values(out)) == {Fear.YES, Fear.UNSURE, Fear.NO}  # the fear question
+
+
+def test_use_all_takes_the_users_replies_too_in_reading_order(known: Convo) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    _read_chat(known)
+    known.tap(Md.ALL)
+    (item,) = known.store.evidence
+    assert item.text == CHAT
+    assert "apology" in item.tactics
+
+
+def test_words_read_from_both_sides_can_still_be_corrected(known: Convo) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    _read_chat(known)
+    known.tap(Md.CORRECT)
+    out = known.say("Everyone knows you're selfish. I'm sorry.")
+    assert set(values(out)) == {Fear.YES, Fear.UNSURE, Fear.NO}
+    (item,) = known.store.evidence
+    assert item.text == "Everyone knows you're selfish. I'm sorry."
+
+
+def test_using_what_was_read_from_the_correct_step_keeps_the_users_replies_out(
+    known: Convo,
+) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    _read_chat(known)
+    known.tap(Md.CORRECT)
+    known.tap(Md.USE)
+    assert known.store.evidence[0].text == THEIRS
+
+
+def test_danger_in_the_users_own_reply_still_gets_the_safety_message(known: Convo) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    words = "Jordan\nAnswer me\nI can't do this anymore, I want to hurt myself"
+    out = _read_chat(known, words)
+    assert out.replies[0].kind == "safety", "danger comes before the words are shown"
+    assert known.events("safety")[0]["danger"] == ["self_harm_user"], "as the user's"
+    known.tap(Md.USE)
+    assert known.store.evidence[0].text == "Jordan\nAnswer me"
+
+
+def test_only_the_users_own_replies_read_offers_use_all_correct_or_skip(known: Convo) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    out = _read_chat(known, f"{MY_REPLY}\nSee you then", own=(0, 1))
+    shown = out.replies[-1].text
+    assert "only words I could read in it are your own replies" in shown
+    assert MY_REPLY in shown and "See you then" in shown
+    assert values(out) == [Md.ALL, Md.CORRECT, Md.PICTURE]
+    known.tap(Md.ALL)
+    assert known.store.evidence[0].text == f"{MY_REPLY}\nSee you then"
+
+
+def test_with_no_sides_everything_read_is_theirs(known: Convo) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    out = _read_chat(known, CHAT, own=())
+    assert "Your own replies" not in text_of(out)
+    assert values(out) == [Md.USE, Md.CORRECT, Md.PICTURE]
+    known.tap(Md.USE)
+    assert known.store.evidence[0].text == CHAT
+
+
+def test_long_readings_of_both_sides_fit_one_message(known: Convo) -> None:
+    known.store.reads_text = True
+    _keep(known)
+    theirs = "\n".join(f"Answer me now, this is message {i}" for i in range(400))
+    mine = "\n".join(f"Please stop, this is my reply {i}" for i in range(400))
+    words = f"{theirs}\n{mine}"
+    out = _read_chat(known, words, own=tuple(range(400, 800)))
+    shown = out.replies[-1].text
+    assert len(shown) <= 4096
+    assert "message 0" in shown and "my reply 0" in shown
+    assert shown.count("(That is the first") == 2, "both parts say they were cut"
+    known.tap(Md.USE)
+    assert known.store.evidence[0].text == theirs
