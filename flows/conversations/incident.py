@@ -1,6 +1,7 @@
 """/incident - log something that happened, with no message to paste: what happened,
 when (now, or a past date), where, who saw it, any injuries, a police or case reference,
-then any photos of it (injuries, damage, a screenshot), up to ``MAX_FILES``.
+then any photos of it (injuries, damage, a screenshot), up to ``MAX_FILES`` (a photo
+sent at an earlier step is added too).
 
 Saved as evidence of kind "incident" (the date it happened is its ``original_at``); the
 details travel with it into /evidence and the export, and the photos are fetched and
@@ -51,10 +52,7 @@ _KEPT_WHERE = (
     "it is fresh is worth a lot later."
 )
 SAVED = f"Saved. {_KEPT_WHERE}"
-NOT_A_FILE = (
-    "I can only keep photos (or other files) with the incident, not stickers or "
-    "locations. Send a photo, or tap Done to save it."
-)
+NOT_A_FILE = "I can only keep photos (or other files) with the incident, not stickers or locations."
 NOTED = (
     "I've added those words to the incident as a note. This step is for photos: send "
     "one, or tap Done to save the incident."
@@ -174,7 +172,7 @@ def _asker(name: str, question: str) -> Step[IncidentState]:
     def skipped(state: IncidentState, press: Press, data: UserData) -> Result:
         return _next(state, name, data)
 
-    return Step(ask, on={In.SKIP: skipped}, text=answered)
+    return Step(ask, on={In.SKIP: skipped}, text=answered, media=_file)
 
 
 def not_attached(count: int) -> str:
@@ -249,19 +247,23 @@ def _noted(notes: str, text: str) -> str:
 
 
 def _file(state: IncidentState, inp: Input, data: UserData) -> Result:
-    """A photo (or another file) sent at the photos step: added, or refused plainly."""
-    media = inp.media
+    """A photo (or another file) sent at any step: added, or refused plainly; the step
+    is asked again (at the photos step, with the count)."""
+    media, step = inp.media, state.step
     if media is None:  # a sticker, a location
-        return go(FLOW, state, "files", data, before=(Reply(NOT_A_FILE),))
+        return go(FLOW, state, step, data, before=(Reply(NOT_A_FILE),))
     files = state.media()
     if len(files) >= MAX_FILES:
-        return go(FLOW, state, "files", data, before=(Reply(FULL.format(count=MAX_FILES)),))
+        return go(FLOW, state, step, data, before=(Reply(FULL.format(count=MAX_FILES)),))
     refused = refusal(media, data, pending=sum(f.size or 0 for f in files))
     if refused is not None:
-        return go(FLOW, state, "files", data, before=(Reply(refused),))
+        return go(FLOW, state, step, data, before=(Reply(refused),))
     kept = json.dumps(media.to_json(), separators=(",", ":"))
     new = replace(state, files=(*state.files, kept), notes=_noted(state.notes, inp.text))
-    return go(FLOW, new, "files", data)
+    if step == "files":
+        return go(FLOW, new, step, data)
+    added = f"Added to the incident ({_counted(new.media())} so far). Now, back to this:"
+    return go(FLOW, new, step, data, before=(Reply(added),))
 
 
 def _typed_at_files(state: IncidentState, text: str, inp: Input, data: UserData) -> Result:
@@ -278,7 +280,7 @@ def _done(state: IncidentState, press: Press, data: UserData) -> Result:
 
 
 def _save(state: IncidentState) -> tuple[Effect, ...]:
-    if not state.what:
+    if not state.what and not state.files:
         return ()
     details = tuple((name, getattr(state, name)) for name, _ in DETAILS if getattr(state, name))
     if state.notes:
@@ -302,8 +304,8 @@ FLOW: Flow[IncidentState] = Flow(
     state=IncidentState,
     choices=In,
     steps={
-        "what": Step(_ask_what, text=_what),
-        "when": Step(_ask_when, on={In.NOW: _now}, text=_when),
+        "what": Step(_ask_what, text=_what, media=_file),
+        "when": Step(_ask_when, on={In.NOW: _now}, text=_when, media=_file),
         **{name: _asker(name, question) for name, question in DETAILS},
         "files": Step(_ask_files, on={In.DONE: _done}, text=_typed_at_files, media=_file),
     },

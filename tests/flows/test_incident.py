@@ -208,3 +208,22 @@ def test_a_threat_in_a_photos_caption_gets_the_safety_message_first(convo: Convo
     out = _photo(convo, BRUISE, caption="he said he would kill me if I told anyone")
     assert out.replies[0].kind == "safety"
     assert "1 photo added so far" in text_of(out)
+
+
+def test_a_photo_sent_at_an_earlier_question_is_added_and_the_question_asked_again(
+    convo: Convo,
+) -> None:
+    convo.command("incident")
+    convo.say("He grabbed my wrist hard.")
+    convo.tap(In.NOW)
+    convo.tap(In.SKIP)
+    convo.tap(In.SKIP)
+    out = _photo(convo, BRUISE)  # at "were you hurt?"
+    assert "Added to the incident (1 photo so far)" in text_of(out)
+    assert "injuries" in text_of(out).lower() and In.SKIP.value in values(out)
+    out = convo.say("A bruise on my wrist")
+    out = convo.tap(In.SKIP)
+    assert "1 photo added so far" in text_of(out)
+    convo.tap(In.DONE)
+    [saved] = _saved(convo)
+    assert saved.attached == (BRUISE,) and dict(saved.details)["injuries"] == "A bruise on my wrist"
