@@ -114,7 +114,7 @@ COMMANDS: tuple[Cmd, ...] = (
     Cmd(
         "incident",
         "Write down what happened",
-        "write down something that happened: when, where, who saw it.",
+        "write down something that happened: when, where, who saw it, photos.",
         starts="incident",
         in_menu=False,  # reached from /evidence and /help; the menu stays as it was
     ),

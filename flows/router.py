@@ -370,6 +370,10 @@ def _choice(here: Here | None, inp: Input, data: UserData) -> Turn:
 
 # --------------------------------------------------------------------------- text
 def _media(here: Here | None, inp: Input, data: UserData) -> Turn:
+    if here is not None and not here.offering:
+        spec = FLOWS[here.flow]
+        if spec.takes_media(here.flow_json()):
+            return _step_media(here, spec, inp, data)
     if inp.media is not None:
         target = None if here is None or here.offering else _TAKES_MEDIA.get(here.flow)
         if here is None or here.offering or target is not None:
@@ -396,15 +400,7 @@ def _keep_media(here: Here | None, inp: Input, data: UserData, evidence_kind: st
     """A file that can be kept, outside a flow or where a message is given: offer to keep
     it (the flow it interrupted is offered again afterwards).  A caption is checked for
     danger first, like any message."""
-    before: list[Reply] = []
-    effects: list[Effect] = []
-    warned: list[str] = list(here.warned) if here else []
-    if inp.text.strip():
-        check = analysis.check_danger(inp.text, source="incoming", sender="them")
-        kinds = [f.id for f in check.found]
-        if kinds:
-            marked, warning, logged = safety.danger_first(warned, kinds, data)
-            warned, before, effects = list(marked), list(warning), list(logged)
+    warned, before, effects = _caption_check(here, inp, data, "incoming", "them")
     if here is None or here.offering:
         resume = here.resume if here else None
     else:
@@ -412,6 +408,39 @@ def _keep_media(here: Here | None, inp: Input, data: UserData, evidence_kind: st
         effects += kept
     out = media.start(inp, data, evidence_kind)
     return _advance(out, resume, before, effects, warned, locked=data.locked)
+
+
+def _step_media(here: Here, spec: Flow[Any], inp: Input, data: UserData) -> Turn:
+    """A file (or a sticker) at a step that takes them (an incident's photos); a caption
+    is the user's own words, unless it came in a forward."""
+    source: Literal["user", "incoming"] = "incoming" if inp.forwarded_at else "user"
+    sender: Sender = "them" if source == "incoming" else "me"
+    warned, before, effects = _caption_check(here, inp, data, source, sender)
+    raw = here.flow_json()
+    out = spec.step(raw, inp, data)
+    if out is None:
+        out = Outcome(replies=(Reply(MEDIA_IN_FLOW), *_render(here, data)), state=raw)
+    return _advance(out, here.resume, before, effects, warned, locked=data.locked)
+
+
+def _caption_check(
+    here: Here | None,
+    inp: Input,
+    data: UserData,
+    source: Literal["user", "incoming"],
+    sender: Sender,
+) -> tuple[list[str], list[Reply], list[Effect]]:
+    """A file's caption checked for danger first, like any message: the danger kinds
+    warned about, and the safety message to show first (with its effects)."""
+    warned: list[str] = list(here.warned) if here else []
+    if not inp.text.strip():
+        return warned, [], []
+    check = analysis.check_danger(inp.text, source=source, sender=sender)
+    kinds = [f.id for f in check.found]
+    if not kinds:
+        return warned, [], []
+    marked, warning, logged = safety.danger_first(warned, kinds, data)
+    return list(marked), list(warning), list(logged)
 
 
 def _source(here: Here | None, inp: Input) -> Literal["user", "incoming"]:

@@ -154,15 +154,20 @@ Result = Outcome | To | None
 Ask = Callable[[S, UserData], tuple[Reply, ...]]
 OnPress = Callable[[S, Press, UserData], Result]
 OnText = Callable[[S, str, Input, UserData], Result]
+#: a file or anything else that is not text (``Input`` "media": ``inp.media`` is the
+#: file, or None for a sticker, a location...)
+OnMedia = Callable[[S, Input, UserData], Result]
 
 
 @dataclass(frozen=True)
 class Step(Generic[S]):
-    """One row: what the step shows, where each choice goes, what typed text does."""
+    """One row: what the step shows, where each choice goes, what typed text does, and
+    what a file sent there does (``media``; without it the router answers a file)."""
 
     ask: Ask[S]
     on: Mapping[Choice, OnPress[S] | To] = field(default_factory=dict)
     text: OnText[S] | To | None = None
+    media: OnMedia[S] | None = None
 
 
 def _no_effects(state: Any) -> tuple[Effect, ...]:
@@ -223,6 +228,11 @@ class Flow(Generic[S]):
         steps = self.incoming_steps if self.forward_steps is None else self.forward_steps
         return raw.get("step") in steps
 
+    def takes_media(self, raw: Mapping[str, object]) -> bool:
+        """Whether the current step takes what the user sends that is not text."""
+        state = self.load(raw)
+        return state is not None and self.steps[state.step].media is not None
+
     def keep(self, raw: Mapping[str, object]) -> tuple[Effect, ...]:
         state = self.load(raw)
         return self.keep_typed(state) if state is not None else ()
@@ -245,6 +255,8 @@ class Flow(Generic[S]):
             if not text:
                 return None
             result = row.text if isinstance(row.text, To) else row.text(state, text, inp, data)
+        elif inp.kind == "media" and row.media is not None:
+            result = row.media(state, inp, data)
         else:
             return None
         if isinstance(result, To):

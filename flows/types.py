@@ -148,6 +148,28 @@ class MediaRef:
             "name": self.name,
         }
 
+    @classmethod
+    def from_json(cls, raw: object) -> MediaRef | None:
+        """The file ``to_json`` wrote, or None for anything that does not read as one."""
+        if not isinstance(raw, Mapping):
+            return None
+        kind, ref = raw.get("kind"), raw.get("ref")
+        if not isinstance(kind, str) or not kind or not isinstance(ref, str) or not ref:
+            return None
+        mime, name = raw.get("mime", ""), raw.get("name", "")
+        return cls(
+            kind=kind,
+            ref=ref,
+            size=_count_or_none(raw.get("size")),
+            mime=mime if isinstance(mime, str) else "",
+            duration=_count_or_none(raw.get("duration")),
+            name=name if isinstance(name, str) else "",
+        )
+
+
+def _count_or_none(raw: object) -> int | None:
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0 else None
+
 
 @dataclass(frozen=True)
 class MediaView:
@@ -176,8 +198,12 @@ class SaveEvidence:
     details: tuple[tuple[str, str], ...] = ()
     #: how it reached the user (``flows.channels``): a forward's keyed origin or a route
     channel: str | None = None
-    #: a file to download, encrypt and keep with the item (the adapter does it)
+    #: the item's own file, to download, encrypt and keep with it (the adapter does it);
+    #: when it cannot be fetched, nothing is saved (the adapter says so)
     media: MediaRef | None = None
+    #: more files to keep with the item (an incident's photos), fetched the same way; the
+    #: item is saved with those that could be fetched, and the adapter says how many not
+    attached: tuple[MediaRef, ...] = ()
     #: the flow waits for the words in the picture kept (``media``): the adapter reads
     #: them and hands them in as an ``Input`` of kind "read", also when it could not
     #: keep the file (then with no ``evidence_id``)

@@ -17,7 +17,7 @@ from bot.engine.reader import Reader, read_kept
 from bot.engine.replays import Replay, Replays
 from bot.store.facade import Store, UserContext
 from flows import router
-from flows.conversations import media, pinlock
+from flows.conversations import incident, media, pinlock
 from flows.conversations.lockstate import Lock
 from flows.session import Session
 from flows.settings import UserSettings
@@ -32,7 +32,6 @@ from flows.types import (
     Input,
     LogEvent,
     MarkAskedToStop,
-    MediaRef,
     PinCheck,
     RecordRelay,
     Reply,
@@ -104,6 +103,8 @@ class Applied:
     media_out: list[SendMedia] = field(default_factory=list)
     #: a file to keep could not be fetched or stored (the step says so instead)
     media_failed: NotKept | None = None
+    #: attached files (an incident's photos) left out of an item saved without them
+    attached_missing: int = 0
     #: the words read in a kept picture, for the flow that asked (``SaveEvidence.read_text``)
     reads: list[Input] = field(default_factory=list)
 
@@ -215,11 +216,15 @@ class Conversation:
                 ran = True
                 effects += outcome.effects
                 failed_before = applied.media_failed
+                missing_before = applied.attached_missing
                 await self._apply(user_id, outcome.effects, inp.now, applied)
                 said = outcome.replies
                 if applied.media_failed is not None and failed_before is None:
                     too_big = applied.media_failed is NotKept.TOO_BIG
                     said = (Reply(media.TOO_BIG_FETCHED if too_big else media.NOT_SAVED),)
+                if applied.attached_missing > missing_before:
+                    missing = applied.attached_missing - missing_before
+                    said = (*said, Reply(incident.not_attached(missing)))
                 if run.kind == "read" and answers:
                     answers[-1] = (*answers[-1], *said)  # one answer to the input kept
                 else:
@@ -341,10 +346,12 @@ class Conversation:
                     )
                 case LogEvent(kind=kind, data=data):
                     await store.log_event(user_id, kind, dict(data), now)
-                case SaveEvidence(media=MediaRef()):
+                case SaveEvidence() if effect.media is not None or effect.attached:
                     kept = await keep_media(store, self.files, user_id, effect, now)
                     if isinstance(kept, NotKept):
                         applied.media_failed = applied.media_failed or kept
+                    else:
+                        applied.attached_missing += len(kept.missing)
                     if effect.read_text:
                         applied.reads.append(await self._read(user_id, kept, now))
                 case SendMedia():

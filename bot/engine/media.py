@@ -3,8 +3,9 @@ the store as they arrive (``Store.store_media``), sent back on request.
 
 The front end says how a file is fetched (:class:`MediaSource`: Telegram's getFile and
 file endpoint, ``bot.telegram.media``); the conversation engine calls :func:`keep_media`
-for a ``SaveEvidence`` that carries a file.  Nothing here writes a byte of plaintext to a
-disk, and nothing logs more than an error's type.
+for a ``SaveEvidence`` that carries files (its own, and any attached: an incident's
+photos).  Nothing here writes a byte of plaintext to a disk, and nothing logs more than
+an error's type.
 
 Reading the words in a kept picture is ``bot.engine.reader``.
 """
@@ -37,7 +38,11 @@ class MediaSource(Protocol):
 @dataclass(frozen=True)
 class Kept:
     evidence_id: str
+    #: the item's own file (``SaveEvidence.media``); "" when it has none
     media_id: str
+    #: why each of its attached files that could not be kept was not (the item is saved
+    #: without them)
+    missing: tuple[NotKept, ...] = ()
 
 
 class NotKept(StrEnum):
@@ -52,21 +57,14 @@ def _too_big(exc: Exception) -> bool:
     return isinstance(exc, MediaTooLargeError) or "too big" in str(exc).lower()
 
 
-async def keep_media(
-    store: Store,
-    source: MediaSource | None,
-    user_id: str,
-    effect: SaveEvidence,
-    now: datetime,
-) -> Kept | NotKept:
-    """Fetch the file of ``effect``, encrypt it into the store, then save the item with
-    it; or why nothing was saved."""
-    media = effect.media
-    assert media is not None
+async def _fetch(
+    store: Store, source: MediaSource | None, user_id: str, evidence_id: str, media: MediaRef
+) -> dict[str, object] | NotKept:
+    """One file fetched and encrypted into the store for the item ``evidence_id``: its
+    listing in the item, or why it was not kept."""
     if source is None:
         log.warning("a file was to be kept, but this front end cannot fetch files")
         return NotKept.FAILED
-    evidence_id = store.new_evidence_id()
     try:
         stored = await store.store_media(
             user_id, evidence_id, source.pieces(media.ref), MAX_DOWNLOAD
@@ -74,15 +72,37 @@ async def keep_media(
     except Exception as exc:  # a network fault, "file is too big", a full disk
         log.warning("could not keep a file: %s", type(exc).__name__)
         return NotKept.TOO_BIG if _too_big(exc) else NotKept.FAILED
-    await save_evidence(
-        store,
-        user_id,
-        effect,
-        now,
-        media=[_listed(media, stored.media_id, stored.size, stored.sha256)],
-        evidence_id=evidence_id,
-    )
-    return Kept(evidence_id, stored.media_id)
+    return _listed(media, stored.media_id, stored.size, stored.sha256)
+
+
+async def keep_media(
+    store: Store,
+    source: MediaSource | None,
+    user_id: str,
+    effect: SaveEvidence,
+    now: datetime,
+) -> Kept | NotKept:
+    """Fetch the files of ``effect``, encrypt them into the store, then save the item
+    with them; or why nothing was saved (its own file could not be kept).  An attached
+    file that cannot be kept is left out (``Kept.missing``).  The files are fetched one
+    after the other, each piece by piece (memory stays bounded)."""
+    evidence_id = store.new_evidence_id()
+    listed: list[dict[str, object]] = []
+    if effect.media is not None:
+        own = await _fetch(store, source, user_id, evidence_id, effect.media)
+        if isinstance(own, NotKept):
+            return own
+        listed.append(own)
+    missing: list[NotKept] = []
+    for media in effect.attached:
+        got = await _fetch(store, source, user_id, evidence_id, media)
+        if isinstance(got, NotKept):
+            missing.append(got)
+        else:
+            listed.append(got)
+    await save_evidence(store, user_id, effect, now, media=listed, evidence_id=evidence_id)
+    own_id = str(listed[0]["id"]) if effect.media is not None else ""
+    return Kept(evidence_id, own_id, tuple(missing))
 
 
 async def save_evidence(

@@ -102,9 +102,11 @@ def _ask_view(state: EvidenceState, data: UserData) -> tuple[Reply, ...]:
     rows = [[button("Delete", Ev.DELETE), button("Back to the list", Ev.LIST)]]
     if item is None:
         return (Reply("That one is no longer here.", keyboard(*rows)),)
+    names = [describe_view(m).split(",")[0] for m in item.media]
+    several = len(names) > 1  # "Send me picture 2" when there are more than one
     sends = [
-        [button(f"Send me the {describe_view(m).split(',')[0]}", Ev.SEND(n))]
-        for n, m in enumerate(item.media)
+        [button(f"Send me {name} {n + 1}" if several else f"Send me the {name}", Ev.SEND(n))]
+        for n, name in enumerate(names)
     ]
     buttons = keyboard(*sends, *rows)
     head = [

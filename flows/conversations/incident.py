@@ -1,23 +1,29 @@
 """/incident - log something that happened, with no message to paste: what happened,
-when (now, or a past date), where, who saw it, any injuries, a police or case reference.
+when (now, or a past date), where, who saw it, any injuries, a police or case reference,
+then any photos of it (injuries, damage, a screenshot), up to ``MAX_FILES`` (a photo
+sent at an earlier step is added too).
 
 Saved as evidence of kind "incident" (the date it happened is its ``original_at``); the
-details travel with it into /evidence and the export.  Leaving half-way keeps what was
-typed: the incident is saved with the answers given so far."""
+details travel with it into /evidence and the export, and the photos are fetched and
+encrypted with it by the adapter (``SaveEvidence.attached``).  Leaving half-way keeps what
+was typed: the incident is saved with the answers given and the photos sent so far."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from flows.choices import Choice, Press
-from flows.replies import button, keyboard
+from flows.conversations.media import refusal
+from flows.replies import MAX_PASTE, button, clip, keyboard
 from flows.steps import Flow, FlowState, Result, Step, end, go
 from flows.timezones import valid_zone
-from flows.types import Effect, Input, Outcome, Reply, SaveEvidence, UserData
+from flows.typed_words import words_of
+from flows.types import Effect, Input, MediaRef, Outcome, Reply, SaveEvidence, UserData
 
 #: the details an incident holds besides what happened, in the order they are asked
 DETAILS: tuple[tuple[str, str], ...] = (
@@ -32,21 +38,42 @@ DETAIL_NAMES: dict[str, str] = {
     "witnesses": "Witnesses",
     "injuries": "Injuries",
     "reference": "Police or case reference",
+    "notes": "Notes",
 }
+#: files kept with one incident at most
+MAX_FILES = 10
 NOT_A_DATE = (
     "I couldn't read that as a date. Try 2026-11-28, 28.11.2026 or 28/11/2026, with a time "
     "if you like (2026-11-28 21:30), or 'yesterday'."
 )
 IN_FUTURE = "That date is still to come. When did it happen?"
-SAVED = (
-    "Saved. It is in /evidence with your other saved items, and in /export. Writing it "
-    "down while it is fresh is worth a lot later."
+_KEPT_WHERE = (
+    "It is in /evidence with your other saved items, and in /export. Writing it down while "
+    "it is fresh is worth a lot later."
 )
+SAVED = f"Saved. {_KEPT_WHERE}"
+NOT_A_FILE = "I can only keep photos (or other files) with the incident, not stickers or locations."
+NOTED = (
+    "I've added those words to the incident as a note. This step is for photos: send "
+    "one, or tap Done to save the incident."
+)
+FULL = (
+    "That one is not added: {count} is as many as one incident holds. You can keep it on "
+    "its own by sending it again after tapping Done."
+)
+#: when some photos could not be fetched as the incident was saved (the adapter says it)
+NOT_ATTACHED = (
+    "I couldn't fetch {which} from Telegram, so {are} not saved with the incident; "
+    "everything else is. You can send {them} to me again in /evidence."
+)
+#: typed at the photos step, these mean "no (more) photos"
+NO_MORE = frozenset({"no", "none", "nope", "skip", "nothing", "no photos", "thats all", "finished"})
 
 
 class In(Choice):
     NOW = "in.now"
     SKIP = "in.skip"
+    DONE = "in.done"  # no (more) photos: save it
 
 
 @dataclass(frozen=True)
@@ -58,6 +85,22 @@ class IncidentState(FlowState):
     witnesses: str = ""
     injuries: str = ""
     reference: str = ""
+    #: the photos (or other files) to keep with it, each ``MediaRef.to_json`` as JSON:
+    #: their fetch handles are only ever in the encrypted state
+    files: tuple[str, ...] = field(default=(), repr=False)
+    #: words sent at the photos step (a photo's caption, typed text), kept as a note
+    notes: str = ""
+
+    def media(self) -> tuple[MediaRef, ...]:
+        refs = (MediaRef.from_json(_loaded(f)) for f in self.files)
+        return tuple(r for r in refs if r is not None)
+
+
+def _loaded(raw: str) -> object:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 def start(inp: Input, data: UserData) -> Outcome:
@@ -129,7 +172,35 @@ def _asker(name: str, question: str) -> Step[IncidentState]:
     def skipped(state: IncidentState, press: Press, data: UserData) -> Result:
         return _next(state, name, data)
 
-    return Step(ask, on={In.SKIP: skipped}, text=answered)
+    return Step(ask, on={In.SKIP: skipped}, text=answered, media=_file)
+
+
+def not_attached(count: int) -> str:
+    """What the adapter says when ``count`` of the photos were not kept with it."""
+    if count == 1:
+        return NOT_ATTACHED.format(which="one of the photos", are="it is", them="it")
+    return NOT_ATTACHED.format(which=f"{count} of the photos", are="they are", them="them")
+
+
+def _counted(files: tuple[MediaRef, ...]) -> str:
+    """ "1 photo", "3 photos" - or "files" when not all of them are photos."""
+    noun = "photo" if all(f.kind == "photo" for f in files) else "file"
+    return f"{len(files)} {noun}{'' if len(files) == 1 else 's'}"
+
+
+def _ask_files(state: IncidentState, data: UserData) -> tuple[Reply, ...]:
+    files = state.media()
+    if not files:
+        text = (
+            "Do you have photos of it, like injuries, damage or a screenshot? Send them now "
+            f"(up to {MAX_FILES}). I keep them encrypted with the incident, out of your "
+            "phone's gallery. Tap Done when you have sent them, or if there are none."
+        )
+    elif len(files) >= MAX_FILES:
+        text = f"{_counted(files)} added: as many as one incident holds. Tap Done to save it."
+    else:
+        text = f"{_counted(files)} added so far. Send another, or tap Done to save the incident."
+    return (Reply(text, keyboard([button("Done", In.DONE)])),)
 
 
 # --------------------------------------------------------------------------- moves
@@ -164,13 +235,56 @@ def _next(state: IncidentState, answered: str, data: UserData) -> Result:
     place = names.index(answered) + 1
     if place < len(names):
         return go(FLOW, state, names[place], data)
-    return end(Reply(SAVED), effects=_save(state))
+    return go(FLOW, state, "files", data)
+
+
+def _noted(notes: str, text: str) -> str:
+    words = text.strip()
+    if not words:
+        return notes
+    joined, _ = clip(f"{notes}\n{words}" if notes else words, MAX_PASTE)
+    return joined
+
+
+def _file(state: IncidentState, inp: Input, data: UserData) -> Result:
+    """A photo (or another file) sent at any step: added, or refused plainly; the step
+    is asked again (at the photos step, with the count)."""
+    media, step = inp.media, state.step
+    if media is None:  # a sticker, a location
+        return go(FLOW, state, step, data, before=(Reply(NOT_A_FILE),))
+    files = state.media()
+    if len(files) >= MAX_FILES:
+        return go(FLOW, state, step, data, before=(Reply(FULL.format(count=MAX_FILES)),))
+    refused = refusal(media, data, pending=sum(f.size or 0 for f in files))
+    if refused is not None:
+        return go(FLOW, state, step, data, before=(Reply(refused),))
+    kept = json.dumps(media.to_json(), separators=(",", ":"))
+    new = replace(state, files=(*state.files, kept), notes=_noted(state.notes, inp.text))
+    if step == "files":
+        return go(FLOW, new, step, data)
+    added = f"Added to the incident ({_counted(new.media())} so far). Now, back to this:"
+    return go(FLOW, new, step, data, before=(Reply(added),))
+
+
+def _typed_at_files(state: IncidentState, text: str, inp: Input, data: UserData) -> Result:
+    if words_of(text) in NO_MORE:
+        return _done(state, Press(In.DONE), data)
+    new = replace(state, notes=_noted(state.notes, text))
+    return go(FLOW, new, "files", data, before=(Reply(NOTED),))
+
+
+def _done(state: IncidentState, press: Press, data: UserData) -> Result:
+    files = state.media()
+    said = f"Saved, with {_counted(files)}. {_KEPT_WHERE}" if files else SAVED
+    return end(Reply(said), effects=_save(state))
 
 
 def _save(state: IncidentState) -> tuple[Effect, ...]:
-    if not state.what:
+    if not state.what and not state.files:
         return ()
     details = tuple((name, getattr(state, name)) for name, _ in DETAILS if getattr(state, name))
+    if state.notes:
+        details += (("notes", state.notes),)
     return (
         SaveEvidence(
             text=state.what,
@@ -178,6 +292,7 @@ def _save(state: IncidentState) -> tuple[Effect, ...]:
             kind="incident",
             original_at=datetime.fromisoformat(state.at) if state.at else None,
             details=details,
+            attached=state.media(),
         ),
     )
 
@@ -189,9 +304,10 @@ FLOW: Flow[IncidentState] = Flow(
     state=IncidentState,
     choices=In,
     steps={
-        "what": Step(_ask_what, text=_what),
-        "when": Step(_ask_when, on={In.NOW: _now}, text=_when),
+        "what": Step(_ask_what, text=_what, media=_file),
+        "when": Step(_ask_when, on={In.NOW: _now}, text=_when, media=_file),
         **{name: _asker(name, question) for name, question in DETAILS},
+        "files": Step(_ask_files, on={In.DONE: _done}, text=_typed_at_files, media=_file),
     },
     resumable=True,
     keep_typed=_save,

@@ -1,7 +1,8 @@
 """The PIN lock's stored part of the conversation (``state["lock"]``): whether the chat
 is open and until when, the wrong PINs and pauses so far, and what was typed while it was
-locked.  Read back leniently: a stored lock from an older version, or one that does not
-read, is an empty (closed) one.  The user's words stay out of every ``repr``."""
+locked (a file sent is kept by its fetch handle, like a forward by its words).  Read back
+leniently: a stored lock from an older version, or one that does not read, is an empty
+(closed) one.  The user's words and files stay out of every ``repr``."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from datetime import datetime
 from typing import Any, Literal
 
 from flows.channels import valid
-from flows.types import Input
+from flows.types import Input, MediaRef
 
-KeptKind = Literal["text", "forward", "command"]
-_KEPT_KINDS: tuple[KeptKind, ...] = ("text", "forward", "command")
+KeptKind = Literal["text", "forward", "command", "media"]
+_KEPT_KINDS: tuple[KeptKind, ...] = ("text", "forward", "command", "media")
 
 
 def _kept_kind(kind: object) -> KeptKind | None:
@@ -22,9 +23,9 @@ def _kept_kind(kind: object) -> KeptKind | None:
 
 @dataclass(frozen=True)
 class Kept:
-    """A typed input kept while the chat is locked, to replay once it is open (a button
-    press is not kept: the current step is shown again instead).  The words stay out of
-    ``repr``."""
+    """A typed input or a file kept while the chat is locked, to replay once it is open
+    (a button press is not kept: the current step is shown again instead; nor is a
+    sticker).  The words and the file stay out of ``repr``."""
 
     kind: KeptKind
     text: str = field(default="", repr=False)
@@ -32,13 +33,15 @@ class Kept:
     forwarded_at: datetime | None = None
     #: a forward's keyed origin (``flows.channels``)
     channel: str | None = None
+    #: the file sent (kind "media"; ``text`` is its caption), with its fetch handle
+    media: MediaRef | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, inp: Input) -> Kept | None:
         kind = _kept_kind(inp.kind)
-        if kind is None:
+        if kind is None or (kind == "media" and inp.media is None):
             return None
-        return cls(kind, inp.text, inp.args, inp.forwarded_at, inp.channel)
+        return cls(kind, inp.text, inp.args, inp.forwarded_at, inp.channel, inp.media)
 
     def replay(self, now: datetime) -> Input:
         return Input(
@@ -48,13 +51,21 @@ class Kept:
             args=self.args,
             forwarded_at=self.forwarded_at,
             channel=self.channel,
+            media=self.media,
         )
 
     def to_json(self) -> dict[str, Any]:
         at = self.forwarded_at.isoformat() if self.forwarded_at else None
-        out = {"kind": self.kind, "text": self.text, "args": self.args, "forwarded_at": at}
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "text": self.text,
+            "args": self.args,
+            "forwarded_at": at,
+        }
         if self.channel is not None:
             out["channel"] = self.channel
+        if self.media is not None:
+            out["media"] = self.media.to_json()
         return out
 
     @classmethod
@@ -64,8 +75,12 @@ class Kept:
         kind = _kept_kind(raw.get("kind"))
         if kind is None:
             return None
+        media = MediaRef.from_json(raw.get("media"))
+        if kind == "media" and media is None:
+            return None  # a file that does not read cannot be offered again
         text, args = str(raw.get("text", "")), str(raw.get("args", ""))
-        return cls(kind, text, args, when(raw.get("forwarded_at")), valid(raw.get("channel")))
+        at, channel = when(raw.get("forwarded_at")), valid(raw.get("channel"))
+        return cls(kind, text, args, at, channel, media if kind == "media" else None)
 
 
 @dataclass(frozen=True)

@@ -148,11 +148,13 @@ class MediaState(FlowState):
         )
 
 
-def refusal(media: MediaRef, data: UserData) -> str | None:
-    """Why ``media`` cannot be kept, before anything is fetched (None: it can)."""
+def refusal(media: MediaRef, data: UserData, pending: int = 0) -> str | None:
+    """Why ``media`` cannot be kept, before anything is fetched (None: it can);
+    ``pending``: bytes of files already waiting to be kept with it."""
     if media.size is not None and media.size > MAX_DOWNLOAD:
         return TOO_BIG.format(size=size_words(media.size))
-    if data.media_quota and data.media_used + (media.size or 0) > data.media_quota:
+    needed = data.media_used + pending + (media.size or 0)
+    if data.media_quota and needed > data.media_quota:
         return NO_ROOM.format(quota=size_words(data.media_quota))
     return None
 

@@ -3,11 +3,11 @@ unsent messages or export without the PIN.
 
 The lock sits in front of the router.  While the chat is locked, only what reveals
 nothing passes (/safety, /help, /hide, /cancel, the PIN step of /wipe, scheduled
-check-ins), and it runs with none of the user's words (``redacted``).  Everything typed
-is kept and replayed in order once the right PIN arrives, so nothing typed is lost.
-Danger words still get the safety message at once.  The chat locks itself after
-``UNLOCK_MINUTES`` without the user writing (the bot's own check-ins don't count), and at
-once on /hide.
+check-ins), and it runs with none of the user's words (``redacted``).  Everything typed,
+and every file sent, is kept and replayed in order once the right PIN arrives, so
+nothing typed is lost.  Danger words still get the safety message at once.  The chat
+locks itself after ``UNLOCK_MINUTES`` without the user writing (the bot's own check-ins
+don't count), and at once on /hide.
 
 Wrong PINs: after ``MAX_TRIES`` in a row the tries pause, longer after each round
 (``PAUSES``), kept in the stored lock so a restart changes nothing; the right PIN says how
@@ -384,13 +384,13 @@ def _duress(lock: Lock, data: UserData) -> Gate:
 def _keep(lock: Lock, inp: Input, data: UserData) -> Gate:
     """A locked chat and no PIN: the safety message if the words call for it, and what
     was typed kept for later."""
-    text = inp.text if inp.kind in ("text", "forward") else ""
+    # a file's caption is read like a forward's words (as the router reads it)
+    text = inp.text if inp.kind in ("text", "forward") or inp.media is not None else ""
     before: list[Reply] = []
     effects: list[Effect] = []
     if text:
-        source: Literal["user", "incoming"] = (
-            "incoming" if inp.kind == "forward" or len(text) > LONG_PASTE else "user"
-        )
+        incoming = inp.kind in ("forward", "media") or len(text) > LONG_PASTE
+        source: Literal["user", "incoming"] = "incoming" if incoming else "user"
         danger = [f.id for f in detect_danger(text, source=source)]
         if danger:
             before.append(safety_message(danger, data))

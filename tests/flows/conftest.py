@@ -262,10 +262,11 @@ class FakeStore:
                         effect.felt,
                         channel=effect.channel,
                         details=effect.details,
-                        media=_kept(effect.media),
+                        media=_kept(effect.media, *effect.attached),
                     )
                 )
-                self.media_used += (effect.media.size or 0) if effect.media else 0
+                files = [f for f in (effect.media, *effect.attached) if f is not None]
+                self.media_used += sum(f.size or 0 for f in files)
             case SendMedia():
                 self.sent_back.append(effect)
             case UpdateEvidence(evidence_id):
@@ -317,11 +318,12 @@ def _updated(item: EvidenceView, change: UpdateEvidence) -> EvidenceView:
     )
 
 
-def _kept(media: MediaRef | None) -> tuple[MediaView, ...]:
-    if media is None:
-        return ()
-    view = MediaView(uuid.uuid4().hex, media.kind, media.size or 0, media.mime, media.duration)
-    return (view,)
+def _kept(*files: MediaRef | None) -> tuple[MediaView, ...]:
+    return tuple(
+        MediaView(uuid.uuid4().hex, media.kind, media.size or 0, media.mime, media.duration)
+        for media in files
+        if media is not None
+    )
 
 
 # --------------------------------------------------------------------------- checks

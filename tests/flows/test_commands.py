@@ -46,7 +46,7 @@ HELP_TEXT = (
     "/checkin — a short daily note at a time you choose.\n"
     "/progress — how it's going.\n"
     "/evidence — messages you chose to save.\n"
-    "/incident — write down something that happened: when, where, who saw it.\n"
+    "/incident — write down something that happened: when, where, who saw it, photos.\n"
     "/safety — who to call, safety-plan checklists and a risk check.\n"
     "/support — set, change or remove the person you trust to reach when it's hard.\n"
     "/privacy — discreet mode, auto-delete, what I store.\n"

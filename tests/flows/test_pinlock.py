@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from flows import router
 from flows.choices import pack
 from flows.commands import Menu
 from flows.conversations import pinlock
 from flows.conversations.checkin import Dy
 from flows.conversations.reasons import Rs
 from flows.conversations.urge import Ur
-from flows.types import Command, Input, LogEvent, PinCheck, ReasonView, UpdateSettings, UserData
+from flows.types import (
+    Command,
+    Input,
+    LogEvent,
+    MediaRef,
+    PinCheck,
+    ReasonView,
+    UpdateSettings,
+    UserData,
+)
 
 from .conftest import FakeStore, fake_pin_hash, with_pin_check
 
@@ -356,3 +366,32 @@ def test_what_passes_a_locked_chat_does_not_name_the_flow_it_interrupted() -> No
     safe = router.handle(monkey, Input(kind="choice", now=T0, text=pack(Menu.SAFE)), bare)
     assert "Rosalind" not in " ".join(r.text for r in safe.replies)
     assert len(safe.replies) == 1 and safe.state == monkey
+
+
+SHOT = MediaRef("photo", "tg-locked-shot-77", 150_000, "image/jpeg")
+
+
+def test_a_file_sent_while_locked_is_kept_and_offered_to_keep_after_unlocking() -> None:
+    data = data_with_pin()
+    sent_at = T0 - timedelta(days=1)
+    photo = Input(kind="media", now=T0, text="look", media=SHOT, forwarded_at=sent_at)
+    gate = through(None, photo, data)
+    assert not gate.runs and "locked" in gate.replies[0].text.lower()
+    assert "tg-locked-shot-77" not in repr(gate.lock)  # its handle: only in the stored state
+    stored = gate.lock.to_json()
+    assert stored["kept"][0]["media"]["ref"] == "tg-locked-shot-77"
+    lock = pinlock.Lock.from_json(stored)  # as stored between updates
+    right = through(lock, text("2580"), data)
+    (run,) = right.runs
+    assert (run.kind, run.media, run.text, run.forwarded_at) == ("media", SHOT, "look", sent_at)
+    out = router.handle(None, run, data)
+    assert "keep this (picture, 150 kB)" in "\n".join(r.text for r in out.replies)
+
+
+def test_a_sticker_sent_while_locked_is_not_kept_but_a_threat_in_a_caption_is_answered() -> None:
+    data = data_with_pin()
+    sticker = through(None, Input(kind="media", now=T0, text="sticker"), data)
+    assert not sticker.lock.kept
+    threat = Input(kind="media", now=T0, text="I will kill you", media=SHOT)
+    gate = through(None, threat, data)
+    assert gate.replies[0].kind == "safety" and len(gate.lock.kept) == 1
