@@ -54,6 +54,7 @@ def test_check_draft(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"defending", "emotional"} <= {p["id"] for p in data["problems"]}
 
 
+@pytest.mark.slow
 def test_installed_command_runs_as_a_subprocess() -> None:
     exe = Path(sys.executable).parent / "nocontact"
     if not exe.exists():

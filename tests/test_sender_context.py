@@ -38,6 +38,7 @@ def test_the_learned_model_ships_and_explains_itself() -> None:
         assert all(p in "shame about your tyres, these things happen" for p in finding.phrases)
 
 
+@pytest.mark.slow
 def test_the_cli_takes_the_sender() -> None:
     def kinds(sender: str) -> list[str]:
         out = subprocess.run(

@@ -63,6 +63,7 @@ async def test_the_command_menu_is_set_at_start_up(
     assert "support" in names
 
 
+@pytest.mark.slow
 async def test_onboarding_saves_reasons_and_support_and_start_again_keeps_them(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
@@ -82,6 +83,7 @@ async def test_onboarding_saves_reasons_and_support_and_start_again_keeps_them(
     assert telegram_errors(standin, ONBOARDED) == []
 
 
+@pytest.mark.slow
 async def test_onboarding_with_reasons_sent_as_separate_messages(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
@@ -152,6 +154,7 @@ async def test_urge_flow_reads_reasons_back_and_waits_it_out(
     assert telegram_errors(standin, 1002) == []
 
 
+@pytest.mark.slow
 async def test_urge_write_it_here_keeps_an_unsent_message(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
@@ -223,6 +226,7 @@ async def test_a_forwarded_message_is_offered_the_hoover_flow_with_its_date(
     assert telegram_errors(standin, 1006) == []
 
 
+@pytest.mark.slow
 async def test_flying_monkey_boundary_and_relay_count(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
@@ -327,6 +331,7 @@ async def test_data_on_disk_holds_no_plaintext(
     )
 
 
+@pytest.mark.slow
 async def test_restart_mid_flow_continues_where_the_user_was(tmp_path: Path) -> None:
     async with BotApiStandIn(burst=8) as standin:
         await _restart_mid_flow(standin, tmp_path)
@@ -351,6 +356,7 @@ async def _restart_mid_flow(standin: BotApiStandIn, tmp_path: Path) -> None:
         assert await bot.stop() == 0, bot.output()
 
 
+@pytest.mark.slow
 async def test_urge_reach_my_support_person_shows_how_to_reach_them(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
@@ -366,6 +372,7 @@ async def test_urge_reach_my_support_person_shows_how_to_reach_them(
     assert telegram_errors(standin, 1012) == []
 
 
+@pytest.mark.slow
 async def test_hoover_necessary_contact_answers_only_the_practical_question(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:
@@ -383,6 +390,7 @@ async def test_hoover_necessary_contact_answers_only_the_practical_question(
     assert telegram_errors(standin, 1013) == []
 
 
+@pytest.mark.slow
 async def test_flying_monkey_say_nothing_and_block_are_logged_with_a_reminder(
     standin: BotApiStandIn, running_bot: BotProcess
 ) -> None:

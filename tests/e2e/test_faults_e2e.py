@@ -302,6 +302,7 @@ async def test_fuzz_no_errors_no_leaks_no_raw_updates_and_neighbours_answered(
 
 
 # --------------------------------------------------------------------------- a clean stop
+@pytest.mark.slow
 async def test_a_clean_stop_logs_nothing_at_error(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
@@ -316,6 +317,7 @@ async def test_a_clean_stop_logs_nothing_at_error(
             assert log_problems(bot, []) == [], bot.output()
 
 
+@pytest.mark.slow
 async def test_a_slow_bot_api_at_shutdown_is_a_warning_not_an_error(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:

@@ -61,6 +61,7 @@ def _scan(paths: list[Path], image: bytes, canaries: tuple[bytes, ...] = (CANARY
         assert not any(w in raw for w in windows), path
 
 
+@pytest.mark.slow
 async def test_media_evidence_end_to_end(tmp_path: Path) -> None:
     temp = tmp_path / "tmp"
     temp.mkdir()

@@ -8,6 +8,8 @@ import asyncio
 import socket
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.harness import BotProcess
 from tests.standin import BotApiStandIn
 
@@ -39,6 +41,7 @@ async def wait_for_output(bot: BotProcess, needle: str, count: int, timeout: flo
         await asyncio.sleep(0.1)
 
 
+@pytest.mark.slow
 async def test_telegram_down_gets_one_sentence_per_try_then_the_bot_starts_when_it_is_back(
     tmp_path: Path,
 ) -> None:

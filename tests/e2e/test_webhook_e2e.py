@@ -52,6 +52,7 @@ def _update(update_id: int, chat_id: int, text: str) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 async def test_webhook_mode_answers_posts_with_the_secret_and_refuses_the_others(
     standin: BotApiStandIn, tmp_path: Path
