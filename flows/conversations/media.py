@@ -233,8 +233,10 @@ def _ask_read(state: MediaState, data: UserData) -> tuple[Reply, ...]:
 
 
 def _ask_correct(state: MediaState, data: UserData) -> tuple[Reply, ...]:
+    # what was read is sent protected (it cannot be copied): the user types or pastes
     text = (
-        "Type or paste the words as they are in the picture. You can copy what I read and fix it."
+        "Type the words as they are in the picture, or paste them from the app they came "
+        "in. What you send next is kept as this picture's words."
     )
     buttons = keyboard([button("Use what you read", Md.USE), button("Skip", Md.PICTURE)])
     return (Reply(text, buttons),)

@@ -101,7 +101,7 @@ def test_corrected_words_are_used_instead_of_what_was_read(known: Convo) -> None
     _keep(known)
     _read(known, "I'm so sony. I wil chanqe")
     out = known.tap(Md.CORRECT)
-    assert "Type or paste the words" in text_of(out)
+    assert "Type the words as they are in the picture" in text_of(out)
     out = known.say("I'm so sorry. I will change.")
     assert set(values(out)) == {Fear.YES, Fear.UNSURE, Fear.NO}
     (item,) = known.store.evidence
