@@ -9,6 +9,7 @@ import secrets
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import BotCommand, Update
@@ -151,6 +152,28 @@ async def settle_abandoned_tasks() -> None:
     await asyncio.gather(*pending, return_exceptions=True)
 
 
+#: PTB's start of polling (or of the webhook), as its task's coroutine is named
+_UPDATER_STARTS = frozenset({"Updater.start_polling", "Updater.start_webhook"})
+
+
+def loop_exceptions(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The loop's handler of exceptions nobody retrieved.  A stop signal while PTB is
+    starting to poll leaves that start's task half-run and closes its coroutine; the task
+    then ends with "cannot reuse already awaited coroutine", which asyncio would log at
+    ERROR with a traceback although the stop is clean: said in one line at INFO.  Every
+    other case goes to asyncio's own handler."""
+    error, future = context.get("exception"), context.get("future")
+    coro = future.get_coro() if isinstance(future, asyncio.Task) else None
+    if (
+        isinstance(error, RuntimeError)
+        and "cannot reuse already awaited coroutine" in str(error)
+        and getattr(coro, "__qualname__", "") in _UPDATER_STARTS
+    ):
+        log.info("stopped while polling was starting")
+        return
+    loop.default_exception_handler(context)
+
+
 def new_event_loop() -> asyncio.AbstractEventLoop:
     """uvloop where it is available (Linux, macOS): the same asyncio API, less overhead
     per network call and per database round trip; the standard loop elsewhere."""
@@ -249,6 +272,7 @@ def run(settings: Settings, *, webhook_url: str | None = None) -> int:
         )
     url_path = webhook_path(webhook_url) if webhook_url is not None else ""
     loop = new_event_loop()
+    loop.set_exception_handler(loop_exceptions)
     asyncio.set_event_loop(loop)
     lease = Lease(settings.database_url, ssl=settings.database_ssl)
     if not loop.run_until_complete(lease.try_acquire()):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
@@ -40,3 +41,64 @@ def test_a_polling_error_is_one_plain_line_without_a_traceback(
     assert record.levelno == logging.WARNING
     assert "Lost the connection to Telegram (no connection)" in record.getMessage()
     assert "Traceback" not in caplog.text
+
+
+class Updater:
+    """Named as PTB's: its start of polling, stopped half-way by a signal."""
+
+    async def start_polling(self, gate: asyncio.Future[None]) -> None:
+        await gate
+
+
+def _abandoned_start(loop: asyncio.AbstractEventLoop) -> None:
+    """What PTB's run_polling does when SIGTERM comes while polling starts: the start's
+    task is left half-run, its coroutine closed, then the loop runs on (the stop)."""
+    import gc
+
+    gate: asyncio.Future[None] = loop.create_future()
+    coro = Updater().start_polling(gate)
+    task = loop.create_task(coro)
+    loop.run_until_complete(asyncio.sleep(0))  # the task waits at the gate
+    coro.close()
+    gate.set_result(None)
+    loop.run_until_complete(asyncio.sleep(0.01))  # it ends: "cannot reuse ..."
+    assert task.done()
+    del task
+    gc.collect()
+
+
+def test_a_stop_while_polling_starts_is_one_line_at_info_not_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from bot.app import loop_exceptions
+
+    caplog.set_level(logging.DEBUG)
+    loop = asyncio.new_event_loop()
+    try:
+        loop.set_exception_handler(loop_exceptions)
+        _abandoned_start(loop)
+    finally:
+        loop.close()
+    assert [r.levelname for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert "stopped while polling was starting" in caplog.text
+    # anything else still reaches asyncio's own handler
+    caplog.clear()
+    loop = asyncio.new_event_loop()
+    try:
+        loop.set_exception_handler(loop_exceptions)
+        loop.call_exception_handler({"message": "boom", "exception": ValueError("x")})
+    finally:
+        loop.close()
+    assert any(r.levelno >= logging.ERROR for r in caplog.records)
+
+
+def test_without_the_handler_asyncio_logs_that_stop_as_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # the case the handler is for (if asyncio stops logging it, the handler can go)
+    loop = asyncio.new_event_loop()
+    try:
+        _abandoned_start(loop)
+    finally:
+        loop.close()
+    assert any("never retrieved" in r.getMessage() for r in caplog.records)
