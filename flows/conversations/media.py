@@ -233,8 +233,7 @@ def _ask_read(state: MediaState, data: UserData) -> tuple[Reply, ...]:
 
 
 def _ask_correct(state: MediaState, data: UserData) -> tuple[Reply, ...]:
-    # what was read is sent protected (it cannot be copied): the user types or pastes
-    text = (
+    text = (  # what was read is sent protected, so it cannot be copied from there
         "Type the words as they are in the picture, or paste them from the app they came "
         "in. What you send next is kept as this picture's words."
     )
