@@ -51,14 +51,9 @@ class Call:
 MAX_DOWNLOAD = 20 * 1024 * 1024
 
 
-@dataclass
-class OfflineRequest(BaseRequest):
-    calls: list[Call] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    #: the files users sent, by file id (getFile and the file endpoint serve them)
-    files: dict[str, bytes] = field(default_factory=dict)
-    _next_id: int = 1000
-    _messages: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
+class Unplugged(BaseRequest):
+    """A Bot API transport with no connection to open or close (tests answer calls in
+    ``do_request`` themselves)."""
 
     async def initialize(self) -> None:
         return None
@@ -69,6 +64,16 @@ class OfflineRequest(BaseRequest):
     @property
     def read_timeout(self) -> float | None:
         return 1.0
+
+
+@dataclass
+class OfflineRequest(Unplugged):
+    calls: list[Call] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    #: the files users sent, by file id (getFile and the file endpoint serve them)
+    files: dict[str, bytes] = field(default_factory=dict)
+    _next_id: int = 1000
+    _messages: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
 
     def _message(self, chat_id: int, text: str | None = None, **extra: Any) -> dict[str, Any]:
         self._next_id += 1

@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from telegram import Update
 from telegram.ext import ExtBot
-from telegram.request import BaseRequest, RequestData
+from telegram.request import RequestData
 
 from bot.app import build_application
 from bot.config import Settings
 from bot.store.facade import Store
 from bot.telegram.inflight import InFlight, TrackedApplication
 from bot.telegram.updates import ScreenedUpdates
-from tests.offline import BOT_USER, OfflineRequest, UpdateFactory
+from tests.offline import BOT_USER, OfflineRequest, Unplugged, UpdateFactory
 
 
 def message(update_id: int) -> dict[str, Any]:
@@ -36,7 +36,7 @@ def message(update_id: int) -> dict[str, Any]:
     }
 
 
-class Telegram(BaseRequest):
+class Telegram(Unplugged):
     """getUpdates as Telegram does it: the updates from ``offset`` on, and every update
     below ``offset`` confirmed (forgotten).  Records each offset it was sent."""
 
@@ -46,16 +46,6 @@ class Telegram(BaseRequest):
 
     def add(self, *update_ids: int) -> None:
         self.kept += update_ids
-
-    @property
-    def read_timeout(self) -> float | None:
-        return 1.0
-
-    async def initialize(self) -> None:
-        return None
-
-    async def shutdown(self) -> None:
-        return None
 
     async def do_request(
         self, url: str, method: str, request_data: RequestData | None = None, *a: Any, **k: Any

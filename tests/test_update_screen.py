@@ -11,11 +11,11 @@ import pytest
 from telegram import Bot
 from telegram.error import TelegramError
 from telegram.ext import ExtBot
-from telegram.request import BaseRequest, RequestData
+from telegram.request import RequestData
 
 from bot.logging_setup import WITHHELD, withhold_library_details
 from bot.telegram.updates import ScreenedUpdates, screen
-from tests.offline import BOT_USER
+from tests.offline import BOT_USER, Unplugged
 from tests.standin import BotApiStandIn
 from tests.standin.server import MALFORMED
 
@@ -43,21 +43,11 @@ async def malformed(fault: str) -> dict[str, Any]:
         return dict(standin._updates[-1][2])
 
 
-class Answers(BaseRequest):
+class Answers(Unplugged):
     """getUpdates answered with ``result``; every other call with True."""
 
     def __init__(self, result: list[Any]) -> None:
         self.result = result
-
-    @property
-    def read_timeout(self) -> float | None:
-        return 1.0
-
-    async def initialize(self) -> None:
-        return None
-
-    async def shutdown(self) -> None:
-        return None
 
     async def do_request(
         self, url: str, method: str, request_data: RequestData | None = None, *a: Any, **k: Any
