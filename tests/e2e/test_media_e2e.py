@@ -13,8 +13,11 @@ from __future__ import annotations
 import hashlib
 import shutil
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -27,6 +30,34 @@ from tests.standin.records import SentMessage
 
 CHAT = 731_946_777
 CANARY = b"CanaryDrawnIntoTheE2EScreenshot-51c0"
+
+
+class Running(NamedTuple):
+    standin: BotApiStandIn
+    bot: BotProcess
+    user: ChatUser
+    data_dir: Path
+    temp: Path
+
+
+@asynccontextmanager
+async def _running(tmp_path: Path, env: dict[str, str]) -> AsyncIterator[Running]:
+    """The bot polling a paced stand-in with its own temp dir (scanned afterwards), and a
+    user who has started and cancelled the onboarding; the bot must stop cleanly."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    data_dir = tmp_path / "bot" / "data"
+    async with BotApiStandIn(overall_rate=30.0, per_chat_rate=1.0, burst=8) as standin:
+        bot = BotProcess(standin, data_dir, {**env, "TMPDIR": str(temp)})
+        await bot.start()
+        try:
+            user = ChatUser(standin, CHAT)
+            await user.say("/start")
+            await user.say("/cancel")
+            yield Running(standin, bot, user, data_dir, temp)
+        finally:
+            code = await bot.stop()
+        assert code == 0, bot.output()
 
 
 def _screenshot(size: int = 150_000) -> bytes:
@@ -63,74 +94,61 @@ def _scan(paths: list[Path], image: bytes, canaries: tuple[bytes, ...] = (CANARY
 
 @pytest.mark.slow
 async def test_media_evidence_end_to_end(tmp_path: Path) -> None:
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    data_dir = tmp_path / "bot" / "data"
-    async with BotApiStandIn(overall_rate=30.0, per_chat_rate=1.0, burst=8) as standin:
-        bot = BotProcess(standin, data_dir, {"MEDIA_QUOTA_MB": "2", "TMPDIR": str(temp)})
-        await bot.start()
-        try:
-            user = ChatUser(standin, CHAT)
-            await user.say("/start")
-            await user.say("/cancel")
+    async with _running(tmp_path, {"MEDIA_QUOTA_MB": "2"}) as (standin, _bot, user, data_dir, temp):
+        # a forwarded screenshot becomes evidence ...
+        image = _screenshot()
+        said = await _send(
+            user, "photo", image, forward_date=datetime(2026, 11, 20, 23, 15, tzinfo=UTC)
+        )
+        assert "keep this (picture, 150 kB)" in said
+        assert "Kept in your evidence log" in await _keep(user, "after I blocked him")
+        assert len(standin.files.downloads) == 1
 
-            # a forwarded screenshot becomes evidence ...
-            image = _screenshot()
-            said = await _send(
-                user, "photo", image, forward_date=datetime(2026, 11, 20, 23, 15, tzinfo=UTC)
-            )
-            assert "keep this (picture, 150 kB)" in said
-            assert "Kept in your evidence log" in await _keep(user, "after I blocked him")
-            assert len(standin.files.downloads) == 1
+        # ... and a voice note (in /hoover) and a document are kept
+        await user.say("/hoover")
+        voice = b"OggS" + bytes(range(256)) * 200
+        await _send(user, "voice", voice, mime="audio/ogg", duration=42)
+        await _keep(user)
+        document = b"%PDF-1.4 " + bytes(range(256)) * 4000
+        await _send(user, "document", document, mime="application/pdf", file_name="a.pdf")
+        await _keep(user)
+        assert len(standin.files.downloads) == 3
 
-            # ... and a voice note (in /hoover) and a document are kept
-            await user.say("/hoover")
-            voice = b"OggS" + bytes(range(256)) * 200
-            await _send(user, "voice", voice, mime="audio/ogg", duration=42)
-            await _keep(user)
-            document = b"%PDF-1.4 " + bytes(range(256)) * 4000
-            await _send(user, "document", document, mime="application/pdf", file_name="a.pdf")
-            await _keep(user)
-            assert len(standin.files.downloads) == 3
+        listing = visible(await user.say("/evidence"))
+        assert "[picture, 150 kB]" in listing
+        assert "[voice note, 0:42, 51 kB]" in listing and "[file, 1.0 MB]" in listing
 
-            listing = visible(await user.say("/evidence"))
-            assert "[picture, 150 kB]" in listing
-            assert "[voice note, 0:42, 51 kB]" in listing and "[file, 1.0 MB]" in listing
+        # the screenshot comes back, protected
+        number = next(line.split(".")[0] for line in listing.splitlines() if "[picture" in line)
+        await user.press(number)
+        before = len(standin.messages_for(CHAT))
+        await user.press("Send me the picture")
+        photos = [m for m in standin.messages_for(CHAT)[before:] if m.method == "sendPhoto"]
+        assert len(photos) == 1 and photos[0].file is not None
+        assert photos[0].file.data == image
+        assert str(photos[0].params.get("protect_content")).lower() == "true"
 
-            # the screenshot comes back, protected
-            number = next(line.split(".")[0] for line in listing.splitlines() if "[picture" in line)
-            await user.press(number)
-            before = len(standin.messages_for(CHAT))
-            await user.press("Send me the picture")
-            photos = [m for m in standin.messages_for(CHAT)[before:] if m.method == "sendPhoto"]
-            assert len(photos) == 1 and photos[0].file is not None
-            assert photos[0].file.data == image
-            assert str(photos[0].params.get("protect_content")).lower() == "true"
+        # a 25 MB file: the plain refusal, nothing fetched
+        said = await _send(user, "video", b"\0" * (25 * 1024 * 1024), mime="video/mp4")
+        assert "Telegram only lets me fetch files up to 20 MB" in said
+        # the quota (2 MB) reached: a clear message, nothing fetched
+        said = await _send(user, "document", b"q" * 900_000, mime="text/plain")
+        assert "go past the 2.0 MB I have room for" in said
+        assert len(standin.files.downloads) == 3
+        await user.press("No, thanks")  # not back to the list
 
-            # a 25 MB file: the plain refusal, nothing fetched
-            said = await _send(user, "video", b"\0" * (25 * 1024 * 1024), mime="video/mp4")
-            assert "Telegram only lets me fetch files up to 20 MB" in said
-            # the quota (2 MB) reached: a clear message, nothing fetched
-            said = await _send(user, "document", b"q" * 900_000, mime="text/plain")
-            assert "go past the 2.0 MB I have room for" in said
-            assert len(standin.files.downloads) == 3
-            await user.press("No, thanks")  # not back to the list
+        # no byte of the screenshot in any file the bot wrote
+        _scan([data_dir, temp], image)
 
-            # no byte of the screenshot in any file the bot wrote
-            _scan([data_dir, temp], image)
-
-            # a copy of the database now, then /wipe
-            copy = tmp_path / "copy.db"
-            shutil.copy(data_dir / "nocontact.db", copy)
-            wal = data_dir / "nocontact.db-wal"
-            if wal.exists():
-                shutil.copy(wal, tmp_path / "copy.db-wal")
-            await user.say("/wipe")
-            assert "deleted" in visible(await user.say("DELETE")).lower()
-            assert not telegram_errors(standin)
-        finally:
-            code = await bot.stop()
-        assert code == 0, bot.output()
+        # a copy of the database now, then /wipe
+        copy = tmp_path / "copy.db"
+        shutil.copy(data_dir / "nocontact.db", copy)
+        wal = data_dir / "nocontact.db-wal"
+        if wal.exists():
+            shutil.copy(wal, tmp_path / "copy.db-wal")
+        await user.say("/wipe")
+        assert "deleted" in visible(await user.say("DELETE")).lower()
+        assert not telegram_errors(standin)
 
     with sqlite3.connect(copy) as db:
         rows = db.execute("SELECT user_id, evidence_id, media_id FROM media_chunks").fetchall()
@@ -192,77 +210,64 @@ async def test_a_forwarded_screenshot_is_read_analysed_and_comes_back(tmp_path: 
     if not state.available:
         pytest.skip(state.sentence)
     ocr.forget_engine()  # the bot loads its own; this process needs none
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    data_dir = tmp_path / "bot" / "data"
-    async with BotApiStandIn(overall_rate=30.0, per_chat_rate=1.0, burst=8) as standin:
-        bot = BotProcess(standin, data_dir, {"TMPDIR": str(temp)})
-        await bot.start()
-        try:
-            user = ChatUser(standin, CHAT)
-            await user.say("/start")
-            await user.say("/cancel")
+    async with _running(tmp_path, {}) as (standin, bot, user, data_dir, temp):
+        # forwarded, kept: read right away, danger first, then the words
+        image = _chat_screenshot()
+        said = await _send(
+            user, "photo", image, forward_date=datetime(2026, 11, 20, 22, 55, tzinfo=UTC)
+        )
+        assert "keep this (picture" in said
+        await user.press("Keep it")
+        await user.press("them")
+        answer = await user.press("Skip")
+        assert "Kept in your evidence log" in visible(answer)
+        safety = _one(answer, "emergency")
+        shown = _one(answer, "words I could read")
+        assert answer.index(safety) < answer.index(shown), "the safety message first"
+        words = shown.visible_text or ""
+        assert "know where you live" in words and "Zeppelin Quartz" in words
+        assert "Leave me alone" in words, "the user sees their own reply too"
+        mine = words.index("Your own replies")
+        assert words.index("Zeppelin") < mine < words.index("Leave me alone")
+        assert "outside <3" in words and "you & your" in words  # as read, after parsing
+        raw = shown.text or ""
+        assert "&lt;3" in raw and "&amp; your" in raw, "escaped for Telegram's HTML"
+        assert len(words) <= 4096
+        assert str(shown.params.get("protect_content")).lower() == "true"
+        labels = [b.text for b in shown.buttons]
+        assert labels == ["Use it", "Use all, my replies too", "Correct it", "Skip"]
 
-            # forwarded, kept: read right away, danger first, then the words
-            image = _chat_screenshot()
-            said = await _send(
-                user, "photo", image, forward_date=datetime(2026, 11, 20, 22, 55, tzinfo=UTC)
-            )
-            assert "keep this (picture" in said
-            await user.press("Keep it")
-            await user.press("them")
-            answer = await user.press("Skip")
-            assert "Kept in your evidence log" in visible(answer)
-            safety = _one(answer, "emergency")
-            shown = _one(answer, "words I could read")
-            assert answer.index(safety) < answer.index(shown), "the safety message first"
-            words = shown.visible_text or ""
-            assert "know where you live" in words and "Zeppelin Quartz" in words
-            assert "Leave me alone" in words, "the user sees their own reply too"
-            mine = words.index("Your own replies")
-            assert words.index("Zeppelin") < mine < words.index("Leave me alone")
-            assert "outside <3" in words and "you & your" in words  # as read, after parsing
-            raw = shown.text or ""
-            assert "&lt;3" in raw and "&amp; your" in raw, "escaped for Telegram's HTML"
-            assert len(words) <= 4096
-            assert str(shown.params.get("protect_content")).lower() == "true"
-            labels = [b.text for b in shown.buttons]
-            assert labels == ["Use it", "Use all, my replies too", "Correct it", "Skip"]
+        # used: their words analysed, the fear question, the safety path
+        said = visible(await user.press("Use it"))
+        assert "emergency" not in said.lower(), "the safety message is not repeated"
+        assert "frighten" in said
+        said = visible(await user.press("Yes"))
+        labels = user.button_labels()
+        assert "Safety plan checklists" in labels and "Continue" in labels
+        assert "Save it as evidence" not in labels, "it is saved already"
+        await user.press("Continue")
+        await user.say("/cancel")
 
-            # used: their words analysed, the fear question, the safety path
-            said = visible(await user.press("Use it"))
-            assert "emergency" not in said.lower(), "the safety message is not repeated"
-            assert "frighten" in said
-            said = visible(await user.press("Yes"))
-            labels = user.button_labels()
-            assert "Safety plan checklists" in labels and "Continue" in labels
-            assert "Save it as evidence" not in labels, "it is saved already"
-            await user.press("Continue")
-            await user.say("/cancel")
+        # /evidence lists it with their words, not the user's reply
+        listing = visible(await user.say("/evidence"))
+        line = next(line for line in listing.splitlines() if "[picture" in line)
+        assert "know where you live" in line and "Leave me alone" not in listing
+        number = line.split(".")[0]
+        view = visible(await user.press(number))
+        assert "Patterns: a threat" in view and "Safety concerns: stalking" in view
+        assert "know where you live" in view and "Zeppelin Quartz" in view
+        assert "Leave me alone" not in view, "the user's own reply is not theirs"
+        assert "Originally sent 20 Nov 2026, 22:55" in view
 
-            # /evidence lists it with their words, not the user's reply
-            listing = visible(await user.say("/evidence"))
-            line = next(line for line in listing.splitlines() if "[picture" in line)
-            assert "know where you live" in line and "Leave me alone" not in listing
-            number = line.split(".")[0]
-            view = visible(await user.press(number))
-            assert "Patterns: a threat" in view and "Safety concerns: stalking" in view
-            assert "know where you live" in view and "Zeppelin Quartz" in view
-            assert "Leave me alone" not in view, "the user's own reply is not theirs"
-            assert "Originally sent 20 Nov 2026, 22:55" in view
+        # the picture comes back as it was kept, protected
+        before = len(standin.messages_for(CHAT))
+        await user.press("Send me the picture")
+        photos = [m for m in standin.messages_for(CHAT)[before:] if m.method == "sendPhoto"]
+        assert len(photos) == 1 and photos[0].file is not None
+        assert photos[0].file.data == image
+        assert str(photos[0].params.get("protect_content")).lower() == "true"
+        assert not telegram_errors(standin)
 
-            # the picture comes back as it was kept, protected
-            before = len(standin.messages_for(CHAT))
-            await user.press("Send me the picture")
-            photos = [m for m in standin.messages_for(CHAT)[before:] if m.method == "sendPhoto"]
-            assert len(photos) == 1 and photos[0].file is not None
-            assert photos[0].file.data == image
-            assert str(photos[0].params.get("protect_content")).lower() == "true"
-            assert not telegram_errors(standin)
-
-            # neither the picture nor the words read are in any file the bot wrote
-            _scan([data_dir, temp], image, (b"Zeppelin", b"Marmalade", b"know where you"))
-        finally:
-            code = await bot.stop()
-        assert code == 0, bot.output()
+        # neither the picture nor the words read are in any file the bot wrote
+        _scan([data_dir, temp], image, (b"Zeppelin", b"Marmalade", b"know where you"))
     assert "Zeppelin" not in bot.output() and "know where you" not in bot.output()
