@@ -36,6 +36,7 @@ from bot.telegram.autodelete import autodelete_job
 from bot.telegram.inflight import InFlight, TrackedApplication
 from bot.telegram.media import TelegramFiles
 from bot.telegram.reach import WRONG_TOKEN, install_polling_errors, reach
+from bot.telegram.startup import StartUp, install_stop_signals
 from bot.telegram.transport import AiohttpRequest
 from bot.telegram.updates import ScreenedUpdates
 from flows.analysis.learned import load_model
@@ -79,23 +80,31 @@ def build_application(
     conversation.hooks = scheduler
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
-        # the learned model is read once, off the event loop, before the first message
-        await asyncio.to_thread(load_model)
-        await application.bot.set_my_commands([BotCommand(c.name, c.menu) for c in MENU])
-        await scheduler.start(application)
-        if lease is not None:
-            lease.watch(application.stop_running)
-        metrics.watch(application.update_queue.qsize, lambda: lease is not None and lease.held)
-        start_heartbeat(application, heartbeat_file(settings))
-        if settings.metrics_port:
-            application.bot_data["metrics_server"] = metrics.serve(
-                settings.metrics_listen, settings.metrics_port
-            )
-        if application.job_queue is not None:
-            application.job_queue.run_repeating(
-                autodelete_job, interval=AUTODELETE_SWEEP_SECONDS, first=1, name="autodelete"
-            )
-        log.info("bot started")
+        # a stop signal meanwhile lets the step under way finish, then skips the rest
+        with startup.steps():
+            # the learned model is read once, off the event loop, before the first message
+            await asyncio.to_thread(load_model)
+            if startup.stopping:
+                return
+            await application.bot.set_my_commands([BotCommand(c.name, c.menu) for c in MENU])
+            if startup.stopping:
+                return
+            await scheduler.start(application)
+            if startup.stopping:
+                return
+            if lease is not None:
+                lease.watch(application.stop_running)
+            metrics.watch(application.update_queue.qsize, lambda: lease is not None and lease.held)
+            start_heartbeat(application, heartbeat_file(settings))
+            if settings.metrics_port:
+                application.bot_data["metrics_server"] = metrics.serve(
+                    settings.metrics_listen, settings.metrics_port
+                )
+            if application.job_queue is not None:
+                application.job_queue.run_repeating(
+                    autodelete_job, interval=AUTODELETE_SWEEP_SECONDS, first=1, name="autodelete"
+                )
+            log.info("bot started")
 
     async def post_stop(application: Application) -> None:  # type: ignore[type-arg]  # PTB: Application has 6 type parameters
         # the queue is handled (Application.stop): confirm it, or the next process gets it again
@@ -132,6 +141,8 @@ def build_application(
             ScreenedUpdates(AiohttpRequest(connection_pool_size=1), inflight)
         )
     application = builder.build()
+    startup = StartUp(application.stop_running)
+    application.bot_data["startup"] = startup
     conversation.files = TelegramFiles(application.bot)
     conversation.reader = installed_reader()
     application.bot_data["runtime"] = runtime
@@ -141,10 +152,11 @@ def build_application(
 
 
 async def settle_abandoned_tasks() -> None:
-    """Cancel and wait for the tasks a stop signal left behind before the store closes.
-    A SIGTERM during start-up (post_init: the scheduler's first reads, the model) makes
-    PTB leave that step's task pending and go straight to shutdown; closing the store and
-    the loop under it would leave a database connection half-made in its thread."""
+    """Cancel and wait for the tasks a stop left behind before the store closes (a stop
+    while PTB starts to poll, a sweep still sending when ``Scheduler.stop`` gave up):
+    closing the store and the loop under them would leave a database connection half-made
+    in its thread.  (A stop signal during post_init does not leave it behind: it lets the
+    step under way finish, ``bot.telegram.startup``.)"""
     current = asyncio.current_task()
     pending = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
     for task in pending:
@@ -303,12 +315,16 @@ def run(settings: Settings, *, webhook_url: str | None = None) -> int:
             return 0
         raise ConfigError(WRONG_TOKEN)
     install_polling_errors()
+    # a stop signal during start-up lets the step under way finish (bot.telegram.startup)
+    startup: StartUp = application.bot_data["startup"]
+    signals: dict[str, Any] = {"stop_signals": None} if install_stop_signals(loop, startup) else {}
     if webhook_url is None:
         application.run_polling(
             allowed_updates=ALLOWED_UPDATES,
             timeout=settings.poll_timeout,
             bootstrap_retries=-1,  # Telegram answered getMe: a hiccup now is waited out too
             close_loop=False,
+            **signals,
         )
     else:
         # Telegram takes an update as delivered once the webhook answers 2xx, which PTB
@@ -323,6 +339,7 @@ def run(settings: Settings, *, webhook_url: str | None = None) -> int:
             allowed_updates=ALLOWED_UPDATES,
             bootstrap_retries=-1,
             close_loop=False,
+            **signals,
         )
     lost = lease.lost
     with contextlib.suppress(Exception):

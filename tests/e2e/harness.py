@@ -63,6 +63,8 @@ class BotProcess:
     extra_env: dict[str, str] = field(default_factory=dict)
     #: more arguments after ``nocontact run`` (``--webhook URL``)
     args: tuple[str, ...] = ()
+    #: what runs ``nocontact``: its script, or a test's wrapper of it (``python -m ...``)
+    command: tuple[str, ...] = (NOCONTACT,)
     proc: asyncio.subprocess.Process | None = None
     log_path: Path | None = None
 
@@ -89,7 +91,7 @@ class BotProcess:
         self.log_path = self.data_dir.parent / f"bot-{int(time.time() * 1000)}.log"
         log = self.log_path.open("wb")
         self.proc = await asyncio.create_subprocess_exec(
-            NOCONTACT,
+            *self.command,
             "run",
             *self.args,
             env=self.env(),

@@ -245,6 +245,11 @@ class BotApiStandIn:
         self.menu_buttons: dict[int | None, dict[str, Any]] = {}
         #: faults to inject into the calls that reach a chat (None: none)
         self.faults: Faults | None = None
+        #: method (lower case) -> an event its calls wait for before they are answered:
+        #: a Bot API slow at one call, for as long as the test holds it
+        self.holds: dict[str, asyncio.Event] = {}
+        #: the methods of the calls that have waited for a hold, in order
+        self.held: list[str] = []
         #: the files users sent (getFile, the file endpoint)
         self.files = FileStore()
 
@@ -680,6 +685,11 @@ class BotApiStandIn:
             if fault == "hang_before" and self.faults is not None:
                 await asyncio.sleep(self.faults.hang)
                 raise ApiError(502, "Bad Gateway")  # the client gave up long ago
+            hold = self.holds.get(method)
+            if hold is not None:
+                self.held.append(method)
+                self._changed()
+                await hold.wait()
             if method == "getupdates":
                 result = await self._get_updates(params)
             else:
