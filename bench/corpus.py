@@ -57,18 +57,40 @@ TRAINING: tuple[LabelledSet, ...] = (
     LabelledSet(
         "w_s.jsonl", "w_s", "Dutch, German, Scandinavian, French: custody and court language"
     ),
+    LabelledSet("blind_h.jsonl", "blind_h", "East Asian English speakers and US military families"),
+    LabelledSet(
+        "w_t.jsonl",
+        "w_t",
+        "immigrant spouses, visa threats; Brazilian, Portuguese, Turkish, Kurdish",
+    ),
+    LabelledSet(
+        "w_u.jsonl", "w_u", "disabled and Deaf users, carers, control of medication and benefits"
+    ),
+    LabelledSet(
+        "w_v.jsonl", "w_v", "strict religious communities: elders, shunning, scripture as threat"
+    ),
+    LabelledSet(
+        "w_w.jsonl",
+        "w_w",
+        "wealthy high-conflict divorce: lawyers, trackers, money, polite threats",
+    ),
+    # w_x: four danger ids the writer put among the tactics were dropped (they were already
+    # in its danger labels) and two lines word for word in other writers' sets left out
+    LabelledSet(
+        "w_x.jsonl", "w_x", "teenagers and young adults leaving parents or a first partner"
+    ),
 )
 
-#: The newest blind set: a writer nobody has tuned on or read (East Asian English speakers
-#: in Hong Kong, Singapore and the diaspora, and US military families), held by the lead
-#: outside the repository until the model trained on TRAINING was shipped, then scored
-#: once, totals only (``python bench/analysis.py --blind-only``), on 2026-12-01 (the
-#: figures are in bench/learned.md).  It joins TRAINING at the next retrain and a new
+#: The newest blind set: a writer nobody has tuned on or read (US urban African American
+#: English and Appalachian speakers: ex-partners, baby fathers and mothers, jail calls),
+#: held by the lead outside the repository until the model trained on TRAINING was
+#: shipped, then scored once, totals only (``python bench/analysis.py --blind-only``);
+#: the figures are in bench/learned.md.  It joins TRAINING at the next retrain and a new
 #: writer's set takes its place here.
-#: (blind_g, the previous round's blind set, was scored once on 2026-12-01 and is now
+#: (blind_h, the previous round's blind set, was scored once on 2026-12-01 and is now
 #: training data; its figures are in bench/learned.md.)
 BLIND = LabelledSet(
-    "blind_h.jsonl", "blind_h", "East Asian English speakers and US military families"
+    "blind_i.jsonl", "blind_i", "US African American English and Appalachian speakers"
 )
 #: Training data written after the shipped model was trained, not yet trained on.
 PENDING: tuple[LabelledSet, ...] = ()

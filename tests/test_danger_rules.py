@@ -79,4 +79,6 @@ def test_an_escalation_row_alone_makes_its_example_a_finding(row: Escalation) ->
     for other in ESCALATIONS:
         if other is not row and other.when in found and other.hits(norm, found, source):
             assert other.adds != row.adds, f"{other.why} makes it {row.adds} too"
-    assert row.adds in {f.id for f in detect_danger(text, source, model=None)}
+    # the rules alone: with the learned model, a rule's finding the model finds unlikely
+    # is dropped (Model.rules_gate)
+    assert row.adds in {f.id for f in detect_danger(text, source, model=None, learned=None)}

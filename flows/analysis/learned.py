@@ -9,10 +9,12 @@ Features (the same code serves training and scoring, so they cannot drift apart)
 
 - ``c:<n-gram>``: character 2- to 5-grams inside each word, padded with spaces
   (" kni", "nife "), which carry over typos, endings and run-together slang;
-- ``w:<word>`` and ``w:<word> <word>``: words and pairs of words;
-- ``s:<sender>`` and ``s:<sender>|w:<word>``: who the message is from (``them``, the
-  person the user left; ``relay``, someone passing messages; ``other``; ``me``, the user),
-  so "I'm outside" can weigh differently from a friend and from them.
+- ``w:<word>``, ``w:<word> <word>`` and ``w:<word> <word> <word>``: words, and runs of
+  two and three words (``WORD_GRAMS``);
+- ``s:<sender>``, ``s:<sender>|w:<word>`` and ``s:<sender>|w:<word> <word>``: who the
+  message is from (``them``, the person the user left; ``relay``, someone passing
+  messages; ``other``; ``me``, the user) joined to words and pairs (``SENDER_GRAMS``), so
+  "I'm outside" can weigh differently from a friend and from them.
 
 Each block is TF-IDF weighted (sublinear term frequency, smoothed idf) and scaled to
 unit length, as scikit-learn's ``TfidfVectorizer`` does.  A long text is scored window by
@@ -38,7 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache, partial
 from importlib import resources
-from itertools import chain, pairwise
+from itertools import chain
 from operator import mul
 from typing import Any, Literal, NamedTuple
 
@@ -55,12 +57,16 @@ MIN_WORDS = 2
 #: At most this many phrases explain a finding.
 MAX_EXPLAIN = 3
 CHAR_RANGE = (2, 5)
+#: Runs of up to this many words are features of their own (w:), and the sender joined to
+#: runs of up to SENDER_GRAMS words (s:): chosen leave-one-writer-out (bench/learned.md).
+WORD_GRAMS = 3
+SENDER_GRAMS = 2
 #: The danger heads: one per kind, and "danger" for any kind at all.
 DANGER_HEADS = frozenset(DANGER_KINDS)
 MODEL_FILE = "learned_model.json.gz"
 #: The SHA-256 of the shipped model file (bench/train_learned.py --fit prints the new one):
 #: a damaged or swapped file is not loaded.
-MODEL_SHA256 = "3f7cc653edcea37e6612932161a1dcdc275c9792e345502d8fa6537a2d913f56"
+MODEL_SHA256 = "de44a3641c8f76a9ed74f6d494fde48abc25a28983b8ab9438ee040f7a746320"
 
 #: A word (letters and digits, inner apostrophes) or one symbol (an emoji, "!").
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]", re.UNICODE)
@@ -109,15 +115,17 @@ def occurrences(toks: Sequence[Token], sender: Sender | None) -> list[Occurrence
         for n in range(lo, hi + 1):
             for k in range(len(padded) - n + 1):
                 out.append((f"c:{padded[k : k + n]}", i, i))
-    for j, (i, word) in enumerate(words):
-        out.append((f"w:{word}", i, i))
-        if j + 1 < len(words):
-            i2, word2 = words[j + 1]
-            out.append((f"w:{word} {word2}", i, i2))
+    for n in range(1, WORD_GRAMS + 1):
+        for j in range(len(words) - n + 1):
+            run = words[j : j + n]
+            out.append((f"w:{' '.join(w for _, w in run)}", run[0][0], run[-1][0]))
     if sender is not None:
         out.append((f"s:{sender}", 0, 0))
-        for i, word in words:
-            out.append((f"s:{sender}|w:{word}", i, i))
+        for n in range(1, SENDER_GRAMS + 1):
+            for j in range(len(words) - n + 1):
+                run = words[j : j + n]
+                joined = " ".join(w for _, w in run)
+                out.append((f"s:{sender}|w:{joined}", run[0][0], run[-1][0]))
     return out
 
 
@@ -141,11 +149,14 @@ def feature_list(toks: Sequence[Token], sender: Sender | None) -> list[str]:
             out.extend(_grams(t.text))
         else:
             out.append(f"w:{t.text}")
-    out.extend(f"w:{w}" for w in words)
-    out.extend(f"w:{a} {b}" for a, b in pairwise(words))
+    for n in range(1, WORD_GRAMS + 1):
+        out.extend(f"w:{' '.join(words[j : j + n])}" for j in range(len(words) - n + 1))
     if sender is not None:
         out.append(f"s:{sender}")
-        out.extend(f"s:{sender}|w:{w}" for w in words)
+        for n in range(1, SENDER_GRAMS + 1):
+            out.extend(
+                f"s:{sender}|w:{' '.join(words[j : j + n])}" for j in range(len(words) - n + 1)
+            )
     return out
 
 
@@ -294,51 +305,50 @@ def _sum(vectors: Sequence[Vector]) -> Vector:
     return [sum(column) for column in zip(*vectors, strict=True)]
 
 
+#: A word n-gram (w:) or a sender's (s:) the model knows, as one token holds it (the
+#: n-grams ending at that token): the token indices of its words, its block, the feature
+#: and its dense weights (None: known for the block's length only).
+_Gram = tuple[tuple[int, ...], str, str, Vector | None]
+
+
 @dataclass
 class _Parts:
     """Each token's share of each block, and the features (with idf) the blocks' lengths
-    are made of.  Linear in the term counts, so a window is a difference of sums."""
+    are made of.  Linear in the term counts, so a window is a sum over its tokens."""
 
     c: list[Vector | None]  # the word's character n-grams
-    w: list[Vector | None]  # the word itself (or the symbol)
-    pair: list[Vector | None]  # the pair of words ending at this word
-    s: list[Vector | None]  # the sender joined to the word
     c_known: list[tuple[str, ...]]
-    w_known: list[tuple[str, ...]]  # the word and the pair ending at it, if known
-    s_known: list[str | None]
+    grams: list[tuple[_Gram, ...]]  # the known w: and s: n-grams ending at this token
 
 
 def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts:
     dense, idf = model.dense, model.idf
-    p = _Parts([], [], [], [], [], [], [])
-    prev: str | None = None
-    for t in toks:
+    p = _Parts([], [], [])
+    at: list[int] = []  # the token index of every word so far
+    texts: list[str] = []
+    for i, t in enumerate(toks):
         if not t.is_word:
             f = f"w:{t.text}"
             p.c.append(None)
             p.c_known.append(())
-            p.w.append(dense.get(f))
-            p.pair.append(None)
-            p.w_known.append((f,) if f in idf else ())
-            p.s.append(None)
-            p.s_known.append(None)
+            p.grams.append((((i,), "w", f, dense.get(f)),) if f in idf else ())
             continue
         vec, known = model.word(t.text)
         p.c.append(vec)
         p.c_known.append(known)
-        f = f"w:{t.text}"
-        pair = f"w:{prev} {t.text}" if prev is not None else ""
-        p.w.append(dense.get(f))
-        p.pair.append(dense.get(pair) if pair else None)
-        p.w_known.append(tuple(x for x in (f, pair) if x and x in idf))
+        at.append(i)
+        texts.append(t.text)
+        grams: list[_Gram] = []
+        for n in range(1, min(WORD_GRAMS, len(at)) + 1):
+            f = "w:" + " ".join(texts[-n:])
+            if f in idf:
+                grams.append((tuple(at[-n:]), "w", f, dense.get(f)))
         if sender is not None:
-            sf = f"s:{sender}|w:{t.text}"
-            p.s.append(dense.get(sf))
-            p.s_known.append(sf if sf in idf else None)
-        else:
-            p.s.append(None)
-            p.s_known.append(None)
-        prev = t.text
+            for n in range(1, min(SENDER_GRAMS, len(at)) + 1):
+                f = f"s:{sender}|w:" + " ".join(texts[-n:])
+                if f in idf:
+                    grams.append((tuple(at[-n:]), "s", f, dense.get(f)))
+        p.grams.append(tuple(grams))
     return p
 
 
@@ -349,35 +359,33 @@ def _length(counts: Mapping[str, int], idf: Mapping[str, float]) -> float:
     return 1.0 / math.sqrt(total) if total else 0.0
 
 
-def _first_word(toks: Sequence[Token], lo: int, hi: int) -> int | None:
-    return next((i for i in range(lo, hi) if toks[i].is_word), None)
-
-
 def _window_logits(
-    model: Model, toks: Sequence[Token], p: _Parts, lo: int, hi: int, sender: Sender | None
+    model: Model, p: _Parts, lo: int, hi: int, sender: Sender | None
 ) -> tuple[Vector, tuple[float, float, float]]:
-    """The logits of the window ``toks[lo:hi]`` and its three block scales."""
+    """The logits of the window ``toks[lo:hi]`` and its three block scales (an n-gram
+    counts where all its words are in the window)."""
     idf = model.idf
     n = len(model.labels)
-    first = _first_word(toks, lo, hi)
     c_counts = Counter(chain.from_iterable(p.c_known[lo:hi]))
-    w_known = [f for i in range(lo, hi) for f in p.w_known[i] if not (i == first and " " in f)]
-    w_counts = Counter(w_known)
-    s_counts = Counter(f for f in p.s_known[lo:hi] if f is not None)
+    counts: dict[str, Counter[str]] = {"w": Counter(), "s": Counter()}
+    vecs: dict[str, list[Vector]] = {"w": [], "s": []}
+    for i in range(lo, hi):
+        for words, blk, f, vec in p.grams[i]:
+            if words[0] >= lo:
+                counts[blk][f] += 1
+                if vec is not None:
+                    vecs[blk].append(vec)
     head = f"s:{sender}" if sender is not None else None
     if head is not None and head in idf:
-        s_counts[head] += 1
-    sc, sw, ss = _length(c_counts, idf), _length(w_counts, idf), _length(s_counts, idf)
+        counts["s"][head] += 1
+        if head in model.dense:
+            vecs["s"].append(model.dense[head])
+    sc, sw, ss = _length(c_counts, idf), _length(counts["w"], idf), _length(counts["s"], idf)
     zero = [0.0] * n
     c_vecs = [v for v in p.c[lo:hi] if v is not None]
-    w_vecs = [v for v in p.w[lo:hi] if v is not None]
-    w_vecs.extend(v for i, v in enumerate(p.pair[lo:hi], lo) if v is not None and i != first)
-    s_vecs = [v for v in p.s[lo:hi] if v is not None]
-    if head is not None and head in model.dense:
-        s_vecs.append(model.dense[head])
     c_sum = _sum(c_vecs) if c_vecs else zero
-    w_sum = _sum(w_vecs) if w_vecs else zero
-    s_sum = _sum(s_vecs) if s_vecs else zero
+    w_sum = _sum(vecs["w"]) if vecs["w"] else zero
+    s_sum = _sum(vecs["s"]) if vecs["s"] else zero
     logits = [
         b + sc * c + sw * w + ss * s
         for b, c, w, s in zip(model.intercept, c_sum, w_sum, s_sum, strict=True)
@@ -395,7 +403,7 @@ def score(model: Model, text: str, sender: Sender | None) -> list[Scored]:
     where: list[tuple[int, int, tuple[float, float, float]]] = [(0, 0, (0.0, 0.0, 0.0))] * labels
     parts = _parts(model, toks, sender)
     for lo, hi in _windows(toks):
-        logits, scales = _window_logits(model, toks, parts, lo, hi, sender)
+        logits, scales = _window_logits(model, parts, lo, hi, sender)
         for index, logit in enumerate(logits):
             if logit > best[index]:
                 best[index], where[index] = logit, (lo, hi, scales)
@@ -416,24 +424,18 @@ def _explain(
     scales: tuple[float, float, float],
 ) -> tuple[tuple[int, int], ...]:
     """The words (joined into phrases when next to each other) that pushed ``index`` up:
-    each word's share of the logit (a pair of words shares half with each)."""
+    each word's share of the logit (a run of words shares it evenly among them)."""
     sc, sw, ss = scales
-    first = _first_word(toks, lo, hi)
     per_token: dict[int, float] = {}
-    prev: int | None = None
     for i in range(lo, hi):
-        share = 0.0
-        for vec, scale in ((p.c[i], sc), (p.w[i], sw), (p.s[i], ss)):
-            if vec is not None:
-                share += vec[index] * scale
-        pair = p.pair[i]
-        if pair is not None and i != first and prev is not None:
-            half = pair[index] * sw / 2
-            share += half
-            per_token[prev] = per_token.get(prev, 0.0) + half
-        if toks[i].is_word:
-            prev = i
-        per_token[i] = per_token.get(i, 0.0) + share
+        c = p.c[i]
+        per_token[i] = per_token.get(i, 0.0) + (c[index] * sc if c is not None else 0.0)
+        for words, blk, _, vec in p.grams[i]:
+            if vec is None or words[0] < lo:
+                continue
+            share = vec[index] * (sw if blk == "w" else ss) / len(words)
+            for j in words:
+                per_token[j] = per_token.get(j, 0.0) + share
     strongest = max(per_token.values(), default=0.0)
     # the words that carried it, not every word that leaned the same way
     ranked = sorted((v, i) for i, v in per_token.items() if v > 0 and v >= 0.25 * strongest)
