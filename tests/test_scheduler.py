@@ -661,6 +661,38 @@ async def test_job_queue_runs_the_sweep_at_start(world: World) -> None:
         await app.job_queue.stop()
 
 
+async def test_the_first_sweep_comes_at_once_when_the_job_queue_starts_after(
+    world: World,
+) -> None:
+    # as in the bot: the scheduler starts in post_init, before PTB starts its JobQueue
+    from telegram.ext import ApplicationBuilder
+
+    s = await world.scheduler()
+    await world.user(s, 1)
+    world.clock.set(london(2025, 3, 28, 8, 30))
+    app = ApplicationBuilder().token("123:TEST").build()
+    assert app.job_queue is not None
+    s.runtime.settings = replace(world.settings, checkin_sweep_seconds=60)
+    original_attach = s.attach
+
+    async def attach(bot: object) -> None:
+        await original_attach(world.bot)  # type: ignore[arg-type]
+
+    s.attach = attach  # type: ignore[method-assign]
+    await s.start(app)
+    await asyncio.sleep(1.5)  # the rest of start-up (polling's bootstrap) before the queue
+    await app.job_queue.start()
+    try:
+        for _ in range(100):  # not a minute later, at the next sweep
+            if world.bot.checkins(1):
+                break
+            await asyncio.sleep(0.05)
+        assert world.bot.checkins(1) == 1
+    finally:
+        await s.stop()
+        await app.job_queue.stop()
+
+
 # --------------------------------------------------------------------------- the table
 async def test_schedule_table_matches_its_migration_and_works_on_each_backend(
     store: Store,

@@ -177,11 +177,15 @@ class Scheduler:
         job_queue = application.job_queue
         if job_queue is None:
             raise RuntimeError("check-ins need python-telegram-bot[job-queue]")
+        interval = self.runtime.settings.checkin_sweep_seconds
+        # the first sweep as soon as the JobQueue runs, however late it starts: this runs
+        # before it does (post_init), and a repeating job added then with first=0 would
+        # first run one interval late (APScheduler counts its start from now)
+        job_queue.run_once(
+            self._tick, when=0, name="checkin-sweep-first", job_kwargs={"misfire_grace_time": None}
+        )
         self._job = job_queue.run_repeating(
-            self._tick,
-            interval=self.runtime.settings.checkin_sweep_seconds,
-            first=0,
-            name="checkin-sweep",
+            self._tick, interval=interval, first=interval, name="checkin-sweep"
         )
 
     async def attach(

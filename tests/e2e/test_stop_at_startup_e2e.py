@@ -72,8 +72,7 @@ async def _signal_inside(bot: BotProcess, standin: BotApiStandIn, point: str) ->
         answer.set()
         return
     bot.command = (sys.executable, "-m", "tests.e2e.slow_start")
-    # a sweep every second: PTB's JobQueue runs a job added before it started (the
-    # sweep's first=0) one interval late, so the first sweep comes 1 s after start-up
+    # a sweep every second (the first comes as the JobQueue starts: the "first-sweep" case)
     bot.extra_env.update(SLOW_AT=point, SLOW_SECONDS="1.5", CHECKIN_SWEEP_SECONDS="1")
     await bot.start(wait_ready=False)
     await bot.wait_output(slow_start.STARTS)
