@@ -343,14 +343,15 @@ def gentle_margin(
 def to_json(
     data: Data, model: dict[str, Any], chosen: dict[str, Any], trained_on: list[str]
 ) -> dict[str, Any]:
-    coef: dict[str, list[list[float]]] = {}
+    # "label:weight" pairs in one string a feature (learned.Model.from_json): read with
+    # far fewer objects at once than lists of pairs
+    coef: dict[str, str] = {}
     nz = np.nonzero(model["coef"].any(0) & (model["idf"] > 0))[0]
     for i in nz:
-        kept = [
-            [int(j), round(float(model["coef"][j, i]), 4)]
+        coef[data.names[i]] = ",".join(
+            f"{int(j)}:{round(float(model['coef'][j, i]), 4)}"
             for j in np.nonzero(model["coef"][:, i])[0]
-        ]
-        coef[data.names[i]] = kept
+        )
     idf = {data.names[i]: round(float(model["idf"][i]), 4) for i in nz}
     return {
         "version": time.strftime("%Y-%m-%d"),

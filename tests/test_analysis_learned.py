@@ -41,8 +41,10 @@ def _reference(model: Model, text: str, sender: Sender | None) -> list[float]:
         values = weigh(Counter(feature_list(toks[lo:hi], sender)), model.idf)
         logits = list(model.intercept)
         for feature, v in values.items():
-            for index, weight in model.coef.get(feature, ()):
-                logits[index] += v * weight
+            # the model keeps each weight times its idf (Model.dense): the weight is that
+            # over the idf
+            for index, weighed in enumerate(model.dense.get(feature, ())):
+                logits[index] += v * weighed / model.idf[feature]
         best = [max(a, b) for a, b in zip(best, logits, strict=True)]
     return best
 
@@ -75,3 +77,23 @@ def test_a_finding_quotes_words_of_the_text() -> None:
         assert s.spans
         for a, b in s.spans:
             assert text[a:b].strip() and a < b
+
+
+def _doc(coef: dict[str, str]) -> dict[str, object]:
+    return {
+        "labels": ["violence", "danger"],
+        "idf": {"w:key": 2.0},
+        "coef": coef,
+        "intercept": [0.0, 0.0],
+        "threshold": [1.0, 1.0],
+    }
+
+
+def test_the_model_file_is_read_into_weights_times_idf() -> None:
+    model = Model.from_json(_doc({"w:key": "0:0.5,1:-0.25"}))
+    assert model.dense == {"w:key": [1.0, -0.5]}
+
+
+def test_a_model_file_naming_a_label_it_does_not_have_is_refused() -> None:
+    with pytest.raises(ValueError, match="label"):
+        Model.from_json(_doc({"w:key": "0:0.5,2:1.0"}))

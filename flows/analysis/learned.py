@@ -66,7 +66,7 @@ DANGER_HEADS = frozenset(DANGER_KINDS)
 MODEL_FILE = "learned_model.json.gz"
 #: The SHA-256 of the shipped model file (bench/train_learned.py --fit prints the new one):
 #: a damaged or swapped file is not loaded.
-MODEL_SHA256 = "de44a3641c8f76a9ed74f6d494fde48abc25a28983b8ab9438ee040f7a746320"
+MODEL_SHA256 = "cd1f0e45390ade33323f496595df74e5d170487e95011097c7c7228220d08e8a"
 
 #: A word (letters and digits, inner apostrophes) or one symbol (an emoji, "!").
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]", re.UNICODE)
@@ -195,8 +195,10 @@ _WORD_CACHE = 8192
 class Model:
     labels: tuple[str, ...]
     idf: Mapping[str, float]
-    #: feature -> ((label index, weight), ...): only the weights that matter are kept
-    coef: Mapping[str, tuple[tuple[int, float], ...]]
+    #: feature -> its weight for every label times its idf (the file keeps only the
+    #: weights that matter; read straight into this form, nothing else is kept: about a
+    #: third of the memory of also keeping the file's pairs)
+    dense: Mapping[str, Vector]
     intercept: tuple[float, ...]
     threshold: tuple[float, ...]  # on the logit, chosen out of fold
     #: danger heads count from threshold + margin (see bench/train_learned.py)
@@ -211,21 +213,7 @@ class Model:
     #: a danger head this far below its cut, at most, is worth the gentle "are you
     #: safe?" line (chosen on held-out scores: bench/train_learned.py ``GENTLE_BUDGET``)
     gentle: float = 1.0
-    #: feature -> its dense weights times its idf (filled once, at load)
-    dense: Mapping[str, Vector] = field(default_factory=dict, compare=False, repr=False)
     words: dict[str, _WordPart] = field(default_factory=dict, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if not self.dense:
-            n = len(self.labels)
-            dense: dict[str, Vector] = {}
-            for feature, pairs in self.coef.items():
-                w = self.idf.get(feature, 0.0)
-                v = [0.0] * n
-                for index, weight in pairs:
-                    v[index] = weight * w
-                dense[feature] = v
-            object.__setattr__(self, "dense", dense)
 
     def cut(self, index: int) -> float:
         """The logit from which label ``index`` is found."""
@@ -248,17 +236,26 @@ class Model:
     def from_json(cls, data: Mapping[str, Any]) -> Model:
         labels = tuple(str(x) for x in data["labels"])
         idf = {str(k): float(v) for k, v in data["idf"].items()}
-        coef = {str(k): tuple((int(i), float(w)) for i, w in v) for k, v in data["coef"].items()}
         intercept = tuple(float(x) for x in data["intercept"])
         threshold = tuple(float(x) for x in data["threshold"])
         if not (len(labels) == len(intercept) == len(threshold)):
             raise ValueError("the learned model's label tables differ in length")
-        if any(i < 0 or i >= len(labels) for v in coef.values() for i, _ in v):
-            raise ValueError("the learned model names a label it does not have")
+        n = len(labels)
+        dense: dict[str, Vector] = {}
+        for feature, pairs in data["coef"].items():  # "label:weight,label:weight"
+            w = idf.get(feature, 0.0)
+            v = [0.0] * n
+            for pair in pairs.split(","):
+                index, _, weight = pair.partition(":")
+                i = int(index)
+                if not 0 <= i < n:
+                    raise ValueError("the learned model names a label it does not have")
+                v[i] = float(weight) * w
+            dense[str(feature)] = v
         return cls(
             labels,
             idf,
-            coef,
+            dense,
             intercept,
             threshold,
             float(data.get("margin", 0.0)),
@@ -467,7 +464,7 @@ def model_status() -> str:
     model, why = _load()
     if model is None:
         return why
-    return f"learned model {model.version}: {len(model.coef)} features, {len(model.labels)} labels"
+    return f"learned model {model.version}: {len(model.dense)} features, {len(model.labels)} labels"
 
 
 @cache
