@@ -633,7 +633,10 @@ async def test_sweep_keeps_to_the_configured_rate(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_job_queue_runs_the_sweep_at_start(world: World) -> None:
+async def _checked_in(world: World, interval: float, *, queue_first: bool) -> int:
+    """Start the scheduler on a PTB JobQueue (started before it, or after it as in the
+    bot, whose scheduler starts in post_init) with one user due; their check-ins sent
+    within five seconds of the queue's start."""
     from telegram.ext import ApplicationBuilder
 
     s = await world.scheduler()
@@ -641,38 +644,9 @@ async def test_job_queue_runs_the_sweep_at_start(world: World) -> None:
     world.clock.set(london(2025, 3, 28, 8, 30))
     app = ApplicationBuilder().token("123:TEST").build()
     assert app.job_queue is not None
-    await app.job_queue.start()
-    try:
-        s.runtime.settings = replace(world.settings, checkin_sweep_seconds=0.05)
-        original_attach = s.attach
-
-        async def attach(bot: object) -> None:
-            await original_attach(world.bot)  # type: ignore[arg-type]
-
-        s.attach = attach  # type: ignore[method-assign]
-        await s.start(app)
-        for _ in range(100):
-            if world.bot.checkins(1):
-                break
-            await asyncio.sleep(0.05)
-        assert world.bot.checkins(1) == 1
-    finally:
-        await s.stop()
-        await app.job_queue.stop()
-
-
-async def test_the_first_sweep_comes_at_once_when_the_job_queue_starts_after(
-    world: World,
-) -> None:
-    # as in the bot: the scheduler starts in post_init, before PTB starts its JobQueue
-    from telegram.ext import ApplicationBuilder
-
-    s = await world.scheduler()
-    await world.user(s, 1)
-    world.clock.set(london(2025, 3, 28, 8, 30))
-    app = ApplicationBuilder().token("123:TEST").build()
-    assert app.job_queue is not None
-    s.runtime.settings = replace(world.settings, checkin_sweep_seconds=60)
+    if queue_first:
+        await app.job_queue.start()
+    s.runtime.settings = replace(world.settings, checkin_sweep_seconds=interval)
     original_attach = s.attach
 
     async def attach(bot: object) -> None:
@@ -680,17 +654,29 @@ async def test_the_first_sweep_comes_at_once_when_the_job_queue_starts_after(
 
     s.attach = attach  # type: ignore[method-assign]
     await s.start(app)
-    await asyncio.sleep(1.5)  # the rest of start-up (polling's bootstrap) before the queue
-    await app.job_queue.start()
+    if not queue_first:
+        await asyncio.sleep(1.5)  # the rest of start-up (polling's bootstrap) before the queue
+        await app.job_queue.start()
     try:
-        for _ in range(100):  # not a minute later, at the next sweep
+        for _ in range(100):
             if world.bot.checkins(1):
                 break
             await asyncio.sleep(0.05)
-        assert world.bot.checkins(1) == 1
+        return world.bot.checkins(1)
     finally:
         await s.stop()
         await app.job_queue.stop()
+
+
+async def test_job_queue_runs_the_sweep_at_start(world: World) -> None:
+    assert await _checked_in(world, 0.05, queue_first=True) == 1
+
+
+async def test_the_first_sweep_comes_at_once_when_the_job_queue_starts_after(
+    world: World,
+) -> None:
+    # not a minute later, at the next sweep
+    assert await _checked_in(world, 60, queue_first=False) == 1
 
 
 # --------------------------------------------------------------------------- the table
