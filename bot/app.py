@@ -35,6 +35,7 @@ from bot.telegram import handlers
 from bot.telegram.autodelete import autodelete_job
 from bot.telegram.inflight import InFlight, TrackedApplication
 from bot.telegram.media import TelegramFiles
+from bot.telegram.ordering import OnePersonInOrder
 from bot.telegram.reach import WRONG_TOKEN, install_polling_errors, reach
 from bot.telegram.startup import StartUp, install_stop_signals
 from bot.telegram.transport import AiohttpRequest
@@ -129,7 +130,7 @@ def build_application(
         .base_file_url(settings.file_url)
         .defaults(Defaults(parse_mode=ParseMode.HTML, tzinfo=settings.tz))
         .rate_limiter(AIORateLimiter(overall_max_rate=settings.rate_limit_overall, max_retries=3))
-        .concurrent_updates(settings.concurrent_updates)
+        .concurrent_updates(OnePersonInOrder(settings.concurrent_updates))
         .post_init(post_init)
         .post_stop(post_stop)
         .post_shutdown(post_shutdown)

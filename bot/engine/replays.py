@@ -22,9 +22,9 @@ at the first update); the newer ones are not looked up.  A stored mark counts fo
 :data:`KEPT` only: Telegram keeps an unconfirmed update 24 hours, and after a week
 without updates it may start its ids afresh, lower.
 
-Known limit: the marks are the *newest* update per person.  Two updates of one person
-handled out of order (both in flight, the later one stored first) and a kill between
-the two would make the earlier one look applied when it comes again.
+The marks are the *newest* update per person, which is enough because one person's
+updates are handled one after the other, in the order they came
+(``bot.telegram.ordering``): a replayed update's step is shown before the next one runs.
 """
 
 from __future__ import annotations
