@@ -1,5 +1,5 @@
-"""The rules' quick pre-check (``first_words``: a rule is only searched when the text has
-a word it can start with) never changes what the rules find."""
+"""The rules' quick pre-check (``first_words``: a rule is only tried where a word of the
+text starts as the rule's matches must) never changes what the rules find."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ TEXTS = (
     "i know where u live now. dont think u can hide",
     "Congrats on the new job!! So proud of you 🎉",
     "she threatened to take the kids and disappear; I've still got the key to your place",
+    "my 3 year old and the ٣-year-old next door; he's got a bat in the boot, 've got rope",
+    "if anything happens to the kids it's on you, the pills are lined up",
 )
 
 
@@ -53,13 +55,28 @@ def test_most_rules_can_be_pre_checked() -> None:
         (r"(?<!you )\bcan'?t hide", {"can"}),
         (r"[ab]c", {"a", "b"}),
         (r"\w+ said", None),
-        (r"(?:kids)?here", None),
+        (r"(?:kids)?here", {"kids", "here"}),  # optional: its words, or what follows
+        (r"(?:the |my )?pills", {"the ", "my ", "pills"}),
+        (r"(?:\d+|two)[- ]year", {matching.DIGIT, "two"}),  # a digit of any script
+        (r"(?:has|'ve) got", {"has ", "ve "}),  # after a mark: the word that follows
+        (r"(?:kids)*\w", None),
         (r"(?i)knife", None),
     ],
 )
 def test_what_a_rule_must_start_with(pattern: str, starts: set[str] | None) -> None:
     found = matching.first_words(matching.compile_rule(pattern))
     assert (set(found) if found is not None else None) == starts
+
+
+def test_a_rule_is_tried_only_where_a_word_starts_as_it_must() -> None:
+    pattern = matching.compile_rule(r"(?:the |my )?(?:pills|tablets) are ready")
+    text = "the pills are ready and my tablets are ready, spills are ready"
+    index = matching.word_index(text)
+    assert index["the "] == [0] and index["pill"] == [4]
+    assert [text[h.start : h.end] for h in matching.find_all((pattern,), text)] == [
+        "the pills are ready",
+        "my tablets are ready",
+    ]
 
 
 def test_a_text_without_the_words_is_not_searched() -> None:

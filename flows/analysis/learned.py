@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache, partial
 from importlib import resources
 from itertools import chain
-from operator import mul
+from operator import itemgetter, mul
 from typing import Any, Literal, NamedTuple
 
 from flows.types import DANGER_KINDS
@@ -214,6 +214,13 @@ class Model:
     #: safe?" line (chosen on held-out scores: bench/train_learned.py ``GENTLE_BUDGET``)
     gentle: float = 1.0
     words: dict[str, _WordPart] = field(default_factory=dict, compare=False, repr=False)
+    #: the word n-grams (w: and s:) that begin a longer one the model knows: a run of
+    #: words is only looked up where its first words are one (see ``_parts``)
+    extends: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.extends:
+            object.__setattr__(self, "extends", _beginnings(self.idf))
 
     def cut(self, index: int) -> float:
         """The logit from which label ``index`` is found."""
@@ -303,9 +310,10 @@ def _sum(vectors: Sequence[Vector]) -> Vector:
 
 
 #: A word n-gram (w:) or a sender's (s:) the model knows, as one token holds it (the
-#: n-grams ending at that token): the token indices of its words, its block, the feature
-#: and its dense weights (None: known for the block's length only).
-_Gram = tuple[tuple[int, ...], str, str, Vector | None]
+#: n-grams ending at that token): the token index of its first word, the token indices
+#: of all its words, the feature and its dense weights (None: known for the block's
+#: length only).
+_Gram = tuple[int, tuple[int, ...], str, Vector | None]
 
 
 @dataclass
@@ -315,37 +323,70 @@ class _Parts:
 
     c: list[Vector | None]  # the word's character n-grams
     c_known: list[tuple[str, ...]]
-    grams: list[tuple[_Gram, ...]]  # the known w: and s: n-grams ending at this token
+    w: list[tuple[_Gram, ...]]  # the known w: n-grams ending at this token
+    s: list[tuple[_Gram, ...]]  # the known s: n-grams ending at this token
+
+
+def _beginnings(idf: Mapping[str, float]) -> frozenset[str]:
+    """Every known run of words (w:, s:) without its last word: what may go on."""
+    return frozenset(f.rpartition(" ")[0] for f in idf if f[0] in "ws" and " " in f)
+
+
+def _runs(
+    model: Model,
+    head: str,
+    limit: int,
+    at: Sequence[int],
+    ending: Sequence[str | None],
+    word: str,
+) -> tuple[tuple[_Gram, ...], list[str | None]]:
+    """The known runs of up to ``limit`` words (features ``head`` + words) that end with
+    ``word`` (the token ``at[-1]``), and those of them that may go on.  ``ending[k]``:
+    the run of k + 1 words that ended at the word before, if it may go on.  Every run the
+    model knows begins with one that may go on (``Model.extends``), so no other run is
+    looked up."""
+    idf, dense, extends = model.idf, model.dense, model.extends
+    grams: list[_Gram] = []
+    going_on: list[str | None] = []
+    for n in range(1, limit + 1):
+        if n == 1:
+            f: str | None = head + word
+        else:
+            before = ending[n - 2] if len(ending) >= n - 1 else None
+            f = None if before is None else before + " " + word
+        if f is not None and f in idf:
+            grams.append((at[-n], tuple(at[-n:]), f, dense.get(f)))
+        if n < limit:
+            going_on.append(f if f is not None and f in extends else None)
+    return tuple(grams), going_on
 
 
 def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts:
     dense, idf = model.dense, model.idf
-    p = _Parts([], [], [])
+    p = _Parts([], [], [], [])
     at: list[int] = []  # the token index of every word so far
-    texts: list[str] = []
+    w_ending: list[str | None] = []  # the w: runs ending at the last word that may go on
+    s_ending: list[str | None] = []
+    head = f"s:{sender}|w:"
     for i, t in enumerate(toks):
         if not t.is_word:
             f = f"w:{t.text}"
             p.c.append(None)
             p.c_known.append(())
-            p.grams.append((((i,), "w", f, dense.get(f)),) if f in idf else ())
+            p.w.append(((i, (i,), f, dense.get(f)),) if f in idf else ())
+            p.s.append(())
             continue
         vec, known = model.word(t.text)
         p.c.append(vec)
         p.c_known.append(known)
         at.append(i)
-        texts.append(t.text)
-        grams: list[_Gram] = []
-        for n in range(1, min(WORD_GRAMS, len(at)) + 1):
-            f = "w:" + " ".join(texts[-n:])
-            if f in idf:
-                grams.append((tuple(at[-n:]), "w", f, dense.get(f)))
-        if sender is not None:
-            for n in range(1, min(SENDER_GRAMS, len(at)) + 1):
-                f = f"s:{sender}|w:" + " ".join(texts[-n:])
-                if f in idf:
-                    grams.append((tuple(at[-n:]), "s", f, dense.get(f)))
-        p.grams.append(tuple(grams))
+        grams, w_ending = _runs(model, "w:", WORD_GRAMS, at, w_ending, t.text)
+        p.w.append(grams)
+        if sender is None:
+            p.s.append(())
+            continue
+        grams, s_ending = _runs(model, head, SENDER_GRAMS, at, s_ending, t.text)
+        p.s.append(grams)
     return p
 
 
@@ -356,6 +397,24 @@ def _length(counts: Mapping[str, int], idf: Mapping[str, float]) -> float:
     return 1.0 / math.sqrt(total) if total else 0.0
 
 
+_FEATURE = itemgetter(2)
+_WEIGHTS = itemgetter(3)
+
+
+def _inside(grams: list[tuple[_Gram, ...]], lo: int, hi: int) -> list[_Gram]:
+    """The n-grams of the window ``toks[lo:hi]``: those whose words are all inside it."""
+    return [g for g in chain.from_iterable(grams[lo:hi]) if g[0] >= lo]
+
+
+def _block(
+    grams: Sequence[_Gram], idf: Mapping[str, float], extra: Sequence[_Gram] = ()
+) -> tuple[float, list[Vector]]:
+    """A block's scale (one over its length) and the weights of its known features."""
+    every = list(chain(grams, extra))
+    vecs = [v for v in map(_WEIGHTS, every) if v is not None]
+    return _length(Counter(map(_FEATURE, every)), idf), vecs
+
+
 def _window_logits(
     model: Model, p: _Parts, lo: int, hi: int, sender: Sender | None
 ) -> tuple[Vector, tuple[float, float, float]]:
@@ -363,26 +422,18 @@ def _window_logits(
     counts where all its words are in the window)."""
     idf = model.idf
     n = len(model.labels)
-    c_counts = Counter(chain.from_iterable(p.c_known[lo:hi]))
-    counts: dict[str, Counter[str]] = {"w": Counter(), "s": Counter()}
-    vecs: dict[str, list[Vector]] = {"w": [], "s": []}
-    for i in range(lo, hi):
-        for words, blk, f, vec in p.grams[i]:
-            if words[0] >= lo:
-                counts[blk][f] += 1
-                if vec is not None:
-                    vecs[blk].append(vec)
+    sc = _length(Counter(chain.from_iterable(p.c_known[lo:hi])), idf)
     head = f"s:{sender}" if sender is not None else None
+    extra: tuple[_Gram, ...] = ()
     if head is not None and head in idf:
-        counts["s"][head] += 1
-        if head in model.dense:
-            vecs["s"].append(model.dense[head])
-    sc, sw, ss = _length(c_counts, idf), _length(counts["w"], idf), _length(counts["s"], idf)
+        extra = ((lo, (), head, model.dense.get(head)),)
+    sw, w_vecs = _block(_inside(p.w, lo, hi), idf)
+    ss, s_vecs = _block(_inside(p.s, lo, hi), idf, extra)
     zero = [0.0] * n
     c_vecs = [v for v in p.c[lo:hi] if v is not None]
     c_sum = _sum(c_vecs) if c_vecs else zero
-    w_sum = _sum(vecs["w"]) if vecs["w"] else zero
-    s_sum = _sum(vecs["s"]) if vecs["s"] else zero
+    w_sum = _sum(w_vecs) if w_vecs else zero
+    s_sum = _sum(s_vecs) if s_vecs else zero
     logits = [
         b + sc * c + sw * w + ss * s
         for b, c, w, s in zip(model.intercept, c_sum, w_sum, s_sum, strict=True)
@@ -427,12 +478,13 @@ def _explain(
     for i in range(lo, hi):
         c = p.c[i]
         per_token[i] = per_token.get(i, 0.0) + (c[index] * sc if c is not None else 0.0)
-        for words, blk, _, vec in p.grams[i]:
-            if vec is None or words[0] < lo:
-                continue
-            share = vec[index] * (sw if blk == "w" else ss) / len(words)
-            for j in words:
-                per_token[j] = per_token.get(j, 0.0) + share
+        for grams, scale in ((p.w[i], sw), (p.s[i], ss)):
+            for first, words, _, vec in grams:
+                if vec is None or first < lo:
+                    continue
+                share = vec[index] * scale / len(words)
+                for j in words:
+                    per_token[j] = per_token.get(j, 0.0) + share
     strongest = max(per_token.values(), default=0.0)
     # the words that carried it, not every word that leaned the same way
     ranked = sorted((v, i) for i, v in per_token.items() if v > 0 and v >= 0.25 * strongest)

@@ -73,63 +73,115 @@ def compile_split(pattern: str) -> tuple[re.Pattern[str], ...]:
 
 def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HITS) -> list[Hit]:
     """Hits of several patterns (see ``compile_split``), in order, at most ``limit``.  A
-    pattern whose every match starts with one of a few words is only searched when the
-    text has a word starting so (see ``first_words``): most rules are about words the
-    text does not contain, and a set look-up is much cheaper than a search."""
+    pattern whose every match starts with one of a few words (see ``first_words``) is
+    only tried where a word of the text starts so: most rules are about words the text
+    does not contain, and comparing the text's words with a rule's is much cheaper than
+    a search."""
+    group = _group(patterns)
+    index = word_index(text)
+    places: dict[int, list[int]] = {}
+    for key in group.keys.intersection(index):
+        at = index[key]
+        for which, back in group.by_key[key]:
+            places.setdefault(which, []).extend(a - back for a in at if a >= back)
     hits: list[Hit] = []
-    starts = word_starts(text)
-    for pattern in patterns:
-        first, literal = _checks(pattern)
-        if first is not None and starts.isdisjoint(first):
-            continue
-        if literal is not None and not any(p in text for p in literal):
-            continue
-        hits.extend(find(pattern, text, limit))
+    for which, where in places.items():
+        hits.extend(find_at(patterns[which], text, sorted(set(where)), limit))
+    for pattern, literal in group.searched:
+        if literal is None or any(p in text for p in literal):
+            hits.extend(find(pattern, text, limit))
     hits.sort(key=lambda h: (h.start, h.end))
     return hits[:limit]
+
+
+@dataclass(frozen=True)
+class _Group:
+    """A rule's patterns as ``find_all`` runs them: the words their matches can start with
+    (and, for each, which pattern and how far before the word), and the patterns that
+    must be searched for (with their literal openings, if any)."""
+
+    keys: frozenset[str]
+    by_key: dict[str, list[tuple[int, int]]]
+    searched: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...]
+
+
+#: id(patterns) -> (the patterns, their group).  By id: hashing compiled patterns hashes
+#: their whole programs, which costs more than the search saved.
+_GROUPS: dict[int, tuple[Sequence[re.Pattern[str]], _Group]] = {}
+
+
+def _group(patterns: Sequence[re.Pattern[str]]) -> _Group:
+    found = _GROUPS.get(id(patterns))
+    if found is not None and found[0] is patterns:
+        return found[1]
+    by_key: dict[str, list[tuple[int, int]]] = {}
+    searched = []
+    for which, pattern in enumerate(patterns):
+        starts = anchors(pattern)
+        if starts is None:
+            searched.append((pattern, openings(pattern)))
+            continue
+        for key, back in starts:
+            by_key.setdefault(key, []).append((which, back))
+    group = _Group(frozenset(by_key), by_key, tuple(searched))
+    if len(_GROUPS) > 8192:
+        _GROUPS.clear()
+    _GROUPS[id(patterns)] = (patterns, group)
+    return group
 
 
 #: The standard library's own regex parser (not in the type stubs, hence Any).
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
-#: id(pattern) -> (the pattern, its first words, its openings).  By id: hashing a
-#: compiled pattern hashes its whole program, which costs more than the search saved.
-_CHECKS: dict[int, tuple[re.Pattern[str], frozenset[str] | None, tuple[str, ...] | None]] = {}
-
-
-def _checks(pattern: re.Pattern[str]) -> tuple[frozenset[str] | None, tuple[str, ...] | None]:
-    found = _CHECKS.get(id(pattern))
-    if found is None or found[0] is not pattern:
-        if len(_CHECKS) > 8192:
-            _CHECKS.clear()
-        found = _CHECKS[id(pattern)] = (pattern, first_words(pattern), openings(pattern))
-    return found[1], found[2]
+#: Where a pattern's matches can start: a key of ``word_index`` and how many characters
+#: before that word (a mark, as in "'ve got").
+Anchors = tuple[tuple[str, int], ...]
 
 
 #: Word starts are compared up to this many characters.
 _START = 6
 _RUN = re.compile(r"\w+")
-_NO_WORDS: frozenset[str] = frozenset()
+#: In ``word_index``: a run that begins with a digit of any script (what ``\d`` matches).
+DIGIT = "0-9"
 
 
 @lru_cache(maxsize=4)
+def word_index(text: str) -> dict[str, list[int]]:
+    """Where a hit of a rule can start (``find`` refuses hits inside a word), by what
+    starts there: the beginnings (1 to ``_START`` characters) of every run of word
+    characters in ``text``, and the whole run followed by a space (``"he "``: the word
+    "he" itself), each with the run's offsets in order."""
+    out: dict[str, list[int]] = {}
+    for match in _RUN.finditer(text):
+        run, at = match.group(), match.start()
+        keys = {run[:n] for n in range(1, min(len(run), _START) + 1)}
+        keys.add(run + " ")
+        if run[0].isdigit():
+            keys.add(DIGIT)
+        for key in keys:
+            out.setdefault(key, []).append(at)
+    return out
+
+
 def word_starts(text: str) -> frozenset[str]:
-    """Where a hit of a rule can start (``find`` refuses hits inside a word): the
-    beginnings (1 to ``_START`` characters) of every run of word characters in ``text``,
-    and every whole run followed by a space (``"he "``: the word "he" itself)."""
-    out: set[str] = set()
-    for run in _RUN.findall(text):
-        out.update(run[:n] for n in range(1, min(len(run), _START) + 1))
-        out.add(run + " ")
-    return frozenset(out)
+    """The keys of ``word_index``: what a hit of a rule can start with in ``text``."""
+    return frozenset(word_index(text))
 
 
 @lru_cache(maxsize=4096)
 def first_words(pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """What every match of ``pattern`` starts with, in the terms of ``word_starts``: a
-    word's beginning, or a whole word (``"he "``) where the pattern ends the word there.
-    ``None`` when that cannot be told from the pattern (a class, a repeat, a
-    case-insensitive flag, a match that can start with a symbol)."""
+    """What every match of ``pattern`` starts with, in the terms of ``word_index``: a
+    word's beginning, or a whole word (``"he "``) where the pattern ends the word there
+    (after a leading mark, as in "'ve": the word after it).  ``None`` when that cannot be
+    told from the pattern (a class, a repeat of one, a case-insensitive flag, a match
+    that can start with a symbol alone)."""
+    found = anchors(pattern)
+    return None if found is None else frozenset(key for key, _ in found)
+
+
+@lru_cache(maxsize=4096)
+def anchors(pattern: re.Pattern[str]) -> Anchors | None:
+    """``first_words`` with, for each, how many characters before it a match starts."""
     if pattern.flags & re.IGNORECASE:
         return None
     try:
@@ -138,7 +190,11 @@ def first_words(pattern: re.Pattern[str]) -> frozenset[str] | None:
         return None
     if not starts or any(not s.strip() for s in starts):
         return None
-    return frozenset(s if s.endswith(" ") else s[:_START] for s in starts)
+    out: set[tuple[str, int]] = set()
+    for s in starts:
+        word = s.lstrip(_MARKS)
+        out.add((word if word.endswith(" ") else word[:_START], len(s) - len(word)))
+    return tuple(sorted(out))
 
 
 #: At most this many openings are compared (more: the search is as quick).
@@ -227,10 +283,24 @@ def _starts(items: list[tuple[Any, Any]], outer: bool) -> list[str] | None:
                     break
                 word += chr(arg2)
             if not word:
-                return None
+                # a mark, then a word ("'ve got"): the word begins a run of its own
+                mark, rest = chr(arg), items[at + 1 :]
+                if mark not in _MARKS or not rest or rest[0][0] is not _constants.LITERAL:
+                    return None
+                if not _word_char(chr(rest[0][1])):
+                    return None
+                after = _starts(rest, outer)
+                return None if after is None else [mark + s for s in after]
             return [word + " " if _closes(items[at + len(word) :], outer) else word]
         if op is _constants.SUBPATTERN:
             return _starts(list(arg[3]), _closes(items[at + 1 :], outer))
+        if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT):
+            low, _, body = arg
+            found = _starts(list(body), False)
+            if found is None or low > 0:
+                return found  # at least once: it starts as its body does
+            rest = _starts(items[at + 1 :], outer)  # optional: its body, or what follows
+            return None if rest is None else found + rest
         if op is _constants.BRANCH:
             out: list[str] = []
             closes = _closes(items[at + 1 :], outer)
@@ -242,12 +312,18 @@ def _starts(items: list[tuple[Any, Any]], outer: bool) -> list[str] | None:
             return out
         if op is _constants.IN:
             chars = [chr(a) for o, a in arg if o is _constants.LITERAL]
-            if len(chars) != len(arg) or not all(_word_char(c) for c in chars):
+            digits = [o for o, a in arg if o is _constants.CATEGORY and a is _DIGIT]
+            if len(chars) + len(digits) != len(arg) or not all(map(_word_char, chars)):
                 return None
             closes = _closes(items[at + 1 :], outer)
-            return [c + " " if closes else c for c in chars]
+            return [c + " " if closes else c for c in chars] + ([DIGIT] if digits else [])
         return None
     return None
+
+
+_DIGIT = _constants.CATEGORY_DIGIT
+#: Marks a rule may start with before a word ("'ve", "-year").
+_MARKS = "'-"
 
 
 def compile_any(patterns: Sequence[str]) -> re.Pattern[str]:
@@ -277,6 +353,28 @@ def find(pattern: re.Pattern[str], text: str, limit: int = MAX_HITS) -> list[Hit
             continue
         if end > start:
             hits.append(Hit(start, end))
+        pos = max(end, start + 1)
+    return hits
+
+
+def find_at(
+    pattern: re.Pattern[str], text: str, places: Sequence[int], limit: int = MAX_HITS
+) -> list[Hit]:
+    """``find`` where only ``places`` (in order) can start a hit: the pattern is matched
+    there alone instead of searched for, with the same hits."""
+    hits: list[Hit] = []
+    pos = 0
+    for at in places:
+        if at < pos:
+            continue
+        match = pattern.match(text, at)
+        if match is None or _inside_word(text, at):
+            continue
+        start, end = match.span()
+        if end > start:
+            hits.append(Hit(start, end))
+            if len(hits) >= limit:
+                break
         pos = max(end, start + 1)
     return hits
 
