@@ -275,18 +275,26 @@ def _words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
-def features(text: str, source: Source) -> list[list[Feature]]:
+def features(
+    text: str, source: Source, known: Mapping[str, object] | None = None
+) -> list[list[Feature]]:
     """The features of a normalised text, grouped by the word they end at (one group per
-    word, in order), plus the source features in a last group with empty spans."""
+    word, in order), plus the source features in a last group with empty spans.
+    ``known``: only the words and pairs of words in it are kept (the model's: the others
+    weigh nothing)."""
     words = _words(text)
     groups: list[list[Feature]] = [[] for _ in words]
     starts = {start: i for i, (_, start, _) in enumerate(words)}
     for i, (word, start, end) in enumerate(words):
-        groups[i].append(Feature("w:" + word, start, end))
+        name = "w:" + word
+        if known is None or name in known:
+            groups[i].append(Feature(name, start, end))
         if i:
             prev, pstart, pend = words[i - 1]
             if text[pend:start].isspace():  # not across punctuation
-                groups[i].append(Feature(f"b:{prev} {word}", pstart, end))
+                name = f"b:{prev} {word}"
+                if known is None or name in known:
+                    groups[i].append(Feature(name, pstart, end))
     for match in _LEXICON.finditer(text):
         first = starts.get(match.start())
         if first is None:
@@ -399,7 +407,7 @@ def score(model: Model, text: str, source: Source) -> list[Scored]:
     """Per kind, the best window's score and its positive features (normalised text)."""
     n = len(model.kinds)
     best: list[tuple[float, list[tuple[Feature, tuple[float, ...]]]] | None] = [None] * n
-    for window in windows(features(text, source)):
+    for window in windows(features(text, source, model.weights)):
         present = [(f, w) for name, f in window.items() if (w := model.weights.get(name))]
         if present:
             columns = zip(*(w for _, w in present), strict=True)

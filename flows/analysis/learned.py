@@ -218,9 +218,14 @@ class Model:
     #: words is only looked up where its first words are one (see ``_parts``)
     extends: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
+    #: each feature's idf squared (a block's length is summed from these)
+    idf2: Mapping[str, float] = field(default_factory=dict, compare=False, repr=False)
+
     def __post_init__(self) -> None:
         if not self.extends:
             object.__setattr__(self, "extends", _beginnings(self.idf))
+        if not self.idf2:
+            object.__setattr__(self, "idf2", {f: w * w for f, w in self.idf.items()})
 
     def cut(self, index: int) -> float:
         """The logit from which label ``index`` is found."""
@@ -332,42 +337,18 @@ def _beginnings(idf: Mapping[str, float]) -> frozenset[str]:
     return frozenset(f.rpartition(" ")[0] for f in idf if f[0] in "ws" and " " in f)
 
 
-def _runs(
-    model: Model,
-    head: str,
-    limit: int,
-    at: Sequence[int],
-    ending: Sequence[str | None],
-    word: str,
-) -> tuple[tuple[_Gram, ...], list[str | None]]:
-    """The known runs of up to ``limit`` words (features ``head`` + words) that end with
-    ``word`` (the token ``at[-1]``), and those of them that may go on.  ``ending[k]``:
-    the run of k + 1 words that ended at the word before, if it may go on.  Every run the
-    model knows begins with one that may go on (``Model.extends``), so no other run is
-    looked up."""
-    idf, dense, extends = model.idf, model.dense, model.extends
-    grams: list[_Gram] = []
-    going_on: list[str | None] = []
-    for n in range(1, limit + 1):
-        if n == 1:
-            f: str | None = head + word
-        else:
-            before = ending[n - 2] if len(ending) >= n - 1 else None
-            f = None if before is None else before + " " + word
-        if f is not None and f in idf:
-            grams.append((at[-n], tuple(at[-n:]), f, dense.get(f)))
-        if n < limit:
-            going_on.append(f if f is not None and f in extends else None)
-    return tuple(grams), going_on
-
-
 def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts:
-    dense, idf = model.dense, model.idf
+    """Every token's part.  A run of words is looked up only where the run of its first
+    words may go on (``Model.extends``): every run the model knows begins so."""
+    dense, idf, extends = model.dense, model.idf, model.extends
     p = _Parts([], [], [], [])
     at: list[int] = []  # the token index of every word so far
-    w_ending: list[str | None] = []  # the w: runs ending at the last word that may go on
-    s_ending: list[str | None] = []
-    head = f"s:{sender}|w:"
+    blocks = [("w:", WORD_GRAMS, p.w)]
+    if sender is not None:
+        blocks.append((f"s:{sender}|w:", SENDER_GRAMS, p.s))
+    #: per block, the runs of 1, 2, ... words that ended at the word before and may go
+    #: on (None where one does not)
+    ending: list[list[str | None]] = [[] for _ in blocks]
     for i, t in enumerate(toks):
         if not t.is_word:
             f = f"w:{t.text}"
@@ -380,20 +361,31 @@ def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts
         p.c.append(vec)
         p.c_known.append(known)
         at.append(i)
-        grams, w_ending = _runs(model, "w:", WORD_GRAMS, at, w_ending, t.text)
-        p.w.append(grams)
+        for b, (head, limit, out) in enumerate(blocks):
+            grams: list[_Gram] = []
+            before = ending[b]
+            going_on: list[str | None] = []
+            run: str | None = head + t.text
+            for n in range(1, limit + 1):
+                if n > 1:
+                    prev = before[n - 2] if len(before) >= n - 1 else None
+                    run = None if prev is None else prev + " " + t.text
+                if run is not None and run in idf:
+                    grams.append((at[-n], tuple(at[-n:]), run, dense.get(run)))
+                if n < limit:
+                    going_on.append(run if run is not None and run in extends else None)
+            ending[b] = going_on
+            out.append(tuple(grams))
         if sender is None:
             p.s.append(())
-            continue
-        grams, s_ending = _runs(model, head, SENDER_GRAMS, at, s_ending, t.text)
-        p.s.append(grams)
     return p
 
 
-def _length(counts: Mapping[str, int], idf: Mapping[str, float]) -> float:
-    """One over the block's length (its features' count times idf, squared and summed)."""
-    values = [idf[f] * n for f, n in counts.items()]
-    total = sum(map(mul, values, values))
+def _length(counts: Mapping[str, int], idf2: Mapping[str, float]) -> float:
+    """One over the block's length (its features' count times idf, squared and summed;
+    ``idf2``: the idf squared)."""
+    n = counts.values()
+    total = sum(map(mul, map(idf2.__getitem__, counts), map(mul, n, n)))
     return 1.0 / math.sqrt(total) if total else 0.0
 
 
@@ -407,12 +399,12 @@ def _inside(grams: list[tuple[_Gram, ...]], lo: int, hi: int) -> list[_Gram]:
 
 
 def _block(
-    grams: Sequence[_Gram], idf: Mapping[str, float], extra: Sequence[_Gram] = ()
+    grams: Sequence[_Gram], idf2: Mapping[str, float], extra: Sequence[_Gram] = ()
 ) -> tuple[float, list[Vector]]:
     """A block's scale (one over its length) and the weights of its known features."""
     every = list(chain(grams, extra))
     vecs = [v for v in map(_WEIGHTS, every) if v is not None]
-    return _length(Counter(map(_FEATURE, every)), idf), vecs
+    return _length(Counter(map(_FEATURE, every)), idf2), vecs
 
 
 def _window_logits(
@@ -422,13 +414,13 @@ def _window_logits(
     counts where all its words are in the window)."""
     idf = model.idf
     n = len(model.labels)
-    sc = _length(Counter(chain.from_iterable(p.c_known[lo:hi])), idf)
+    sc = _length(Counter(chain.from_iterable(p.c_known[lo:hi])), model.idf2)
     head = f"s:{sender}" if sender is not None else None
     extra: tuple[_Gram, ...] = ()
     if head is not None and head in idf:
         extra = ((lo, (), head, model.dense.get(head)),)
-    sw, w_vecs = _block(_inside(p.w, lo, hi), idf)
-    ss, s_vecs = _block(_inside(p.s, lo, hi), idf, extra)
+    sw, w_vecs = _block(_inside(p.w, lo, hi), model.idf2)
+    ss, s_vecs = _block(_inside(p.s, lo, hi), model.idf2, extra)
     zero = [0.0] * n
     c_vecs = [v for v in p.c[lo:hi] if v is not None]
     c_sum = _sum(c_vecs) if c_vecs else zero

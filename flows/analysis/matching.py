@@ -78,12 +78,15 @@ def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HI
     does not contain, and comparing the text's words with a rule's is much cheaper than
     a search."""
     group = _group(patterns)
-    index = word_index(text)
+    index, keys = _indexed(text)
     places: dict[int, list[int]] = {}
-    for key in group.keys.intersection(index):
+    for key in group.keys & keys:
         at = index[key]
         for which, back in group.by_key[key]:
-            places.setdefault(which, []).extend(a - back for a in at if a >= back)
+            if back:
+                places.setdefault(which, []).extend([a - back for a in at if a >= back])
+            else:
+                places.setdefault(which, []).extend(at)
     hits: list[Hit] = []
     for which, where in places.items():
         hits.extend(find_at(patterns[which], text, sorted(set(where)), limit))
@@ -165,7 +168,13 @@ def word_index(text: str) -> dict[str, list[int]]:
 
 def word_starts(text: str) -> frozenset[str]:
     """The keys of ``word_index``: what a hit of a rule can start with in ``text``."""
-    return frozenset(word_index(text))
+    return _indexed(text)[1]
+
+
+@lru_cache(maxsize=4)
+def _indexed(text: str) -> tuple[dict[str, list[int]], frozenset[str]]:
+    index = word_index(text)
+    return index, frozenset(index)
 
 
 @lru_cache(maxsize=4096)
@@ -299,8 +308,8 @@ def _starts(items: list[tuple[Any, Any]], outer: bool) -> list[str] | None:
             found = _starts(list(body), False)
             if found is None or low > 0:
                 return found  # at least once: it starts as its body does
-            rest = _starts(items[at + 1 :], outer)  # optional: its body, or what follows
-            return None if rest is None else found + rest
+            then = _starts(items[at + 1 :], outer)  # optional: its body, or what follows
+            return None if then is None else found + then
         if op is _constants.BRANCH:
             out: list[str] = []
             closes = _closes(items[at + 1 :], outer)
