@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from flows.analysis import matching
+from flows.analysis import matching, rule_starts
 from flows.analysis.danger.rules import COMPILED
 from flows.analysis.message import _COMPILED
 from flows.analysis.normalize import normalize
@@ -43,7 +43,7 @@ def test_the_pre_check_finds_what_a_full_search_finds() -> None:
 
 def test_most_rules_can_be_pre_checked() -> None:
     patterns = [p for group in GROUPS for p in group]
-    checked = [p for p in patterns if matching.first_words(p) is not None]
+    checked = [p for p in patterns if rule_starts.first_words(p) is not None]
     assert len(checked) > 0.9 * len(patterns)
 
 
@@ -57,21 +57,21 @@ def test_most_rules_can_be_pre_checked() -> None:
         (r"\w+ said", None),
         (r"(?:kids)?here", {"kids", "here"}),  # optional: its words, or what follows
         (r"(?:the |my )?pills", {"the ", "my ", "pills"}),
-        (r"(?:\d+|two)[- ]year", {matching.DIGIT, "two"}),  # a digit of any script
+        (r"(?:\d+|two)[- ]year", {rule_starts.DIGIT, "two"}),  # a digit of any script
         (r"(?:has|'ve) got", {"has ", "ve "}),  # after a mark: the word that follows
         (r"(?:kids)*\w", None),
         (r"(?i)knife", None),
     ],
 )
 def test_what_a_rule_must_start_with(pattern: str, starts: set[str] | None) -> None:
-    found = matching.first_words(matching.compile_rule(pattern))
+    found = rule_starts.first_words(matching.compile_rule(pattern))
     assert (set(found) if found is not None else None) == starts
 
 
 def test_a_rule_is_tried_only_where_a_word_starts_as_it_must() -> None:
     pattern = matching.compile_rule(r"(?:the |my )?(?:pills|tablets) are ready")
     text = "the pills are ready and my tablets are ready, spills are ready"
-    index = matching.word_index(text)
+    index = rule_starts.word_index(text)
     assert index["the "] == [0] and index["pill"] == [4]
     assert [text[h.start : h.end] for h in matching.find_all((pattern,), text)] == [
         "the pills are ready",
@@ -80,19 +80,19 @@ def test_a_rule_is_tried_only_where_a_word_starts_as_it_must() -> None:
 
 
 def test_a_text_without_the_words_is_not_searched() -> None:
-    starts = matching.word_starts("she was there, killing time")
+    starts = rule_starts.word_starts("she was there, killing time")
     assert not starts.isdisjoint({"she "}) and not starts.isdisjoint({"kill"})
     assert starts.isdisjoint({"he "}) and starts.isdisjoint({"knife"})
 
 
 def test_long_literal_openings_are_compared_too() -> None:
     pattern = matching.compile_rule(r"(?:he|she) (?:says|said) (?:that|to)\b")
-    assert set(matching.openings(pattern) or ()) == {
+    assert set(rule_starts.openings(pattern) or ()) == {
         f"{who} {verb} {what}"
         for who in ("he", "she")
         for verb in ("says", "said")
         for what in ("that", "to")
     }
-    assert matching.openings(matching.compile_rule(r"kill\w*")) is None  # too short to tell
+    assert rule_starts.openings(matching.compile_rule(r"kill\w*")) is None  # too short to tell
     text = "he said nothing, she said she would call"
     assert matching.find_all((pattern,), text) == []

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
 from flows.analysis.normalize import Normalized
+from flows.analysis.rule_starts import group_of, indexed
 
 #: At most this many phrases are reported per finding.
 MAX_PHRASES = 5
@@ -77,8 +75,8 @@ def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HI
     only tried where a word of the text starts so: most rules are about words the text
     does not contain, and comparing the text's words with a rule's is much cheaper than
     a search."""
-    group = _group(patterns)
-    index, keys = _indexed(text)
+    group = group_of(patterns)
+    index, keys = indexed(text)
     places: dict[int, list[int]] = {}
     for key in group.keys & keys:
         at = index[key]
@@ -95,244 +93,6 @@ def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HI
             hits.extend(find(pattern, text, limit))
     hits.sort(key=lambda h: (h.start, h.end))
     return hits[:limit]
-
-
-@dataclass(frozen=True)
-class _Group:
-    """A rule's patterns as ``find_all`` runs them: the words their matches can start with
-    (and, for each, which pattern and how far before the word), and the patterns that
-    must be searched for (with their literal openings, if any)."""
-
-    keys: frozenset[str]
-    by_key: dict[str, list[tuple[int, int]]]
-    searched: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...]
-
-
-#: id(patterns) -> (the patterns, their group).  By id: hashing compiled patterns hashes
-#: their whole programs, which costs more than the search saved.
-_GROUPS: dict[int, tuple[Sequence[re.Pattern[str]], _Group]] = {}
-
-
-def _group(patterns: Sequence[re.Pattern[str]]) -> _Group:
-    found = _GROUPS.get(id(patterns))
-    if found is not None and found[0] is patterns:
-        return found[1]
-    by_key: dict[str, list[tuple[int, int]]] = {}
-    searched = []
-    for which, pattern in enumerate(patterns):
-        starts = anchors(pattern)
-        if starts is None:
-            searched.append((pattern, openings(pattern)))
-            continue
-        for key, back in starts:
-            by_key.setdefault(key, []).append((which, back))
-    group = _Group(frozenset(by_key), by_key, tuple(searched))
-    if len(_GROUPS) > 8192:
-        _GROUPS.clear()
-    _GROUPS[id(patterns)] = (patterns, group)
-    return group
-
-
-#: The standard library's own regex parser (not in the type stubs, hence Any).
-_parser: Any = importlib.import_module("re._parser")
-_constants: Any = importlib.import_module("re._constants")
-#: Where a pattern's matches can start: a key of ``word_index`` and how many characters
-#: before that word (a mark, as in "'ve got").
-Anchors = tuple[tuple[str, int], ...]
-
-
-#: Word starts are compared up to this many characters.
-_START = 6
-_RUN = re.compile(r"\w+")
-#: In ``word_index``: a run that begins with a digit of any script (what ``\d`` matches).
-DIGIT = "0-9"
-
-
-@lru_cache(maxsize=4)
-def word_index(text: str) -> dict[str, list[int]]:
-    """Where a hit of a rule can start (``find`` refuses hits inside a word), by what
-    starts there: the beginnings (1 to ``_START`` characters) of every run of word
-    characters in ``text``, and the whole run followed by a space (``"he "``: the word
-    "he" itself), each with the run's offsets in order."""
-    out: dict[str, list[int]] = {}
-    for match in _RUN.finditer(text):
-        run, at = match.group(), match.start()
-        keys = {run[:n] for n in range(1, min(len(run), _START) + 1)}
-        keys.add(run + " ")
-        if run[0].isdigit():
-            keys.add(DIGIT)
-        for key in keys:
-            out.setdefault(key, []).append(at)
-    return out
-
-
-def word_starts(text: str) -> frozenset[str]:
-    """The keys of ``word_index``: what a hit of a rule can start with in ``text``."""
-    return _indexed(text)[1]
-
-
-@lru_cache(maxsize=4)
-def _indexed(text: str) -> tuple[dict[str, list[int]], frozenset[str]]:
-    index = word_index(text)
-    return index, frozenset(index)
-
-
-@lru_cache(maxsize=4096)
-def first_words(pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """What every match of ``pattern`` starts with, in the terms of ``word_index``: a
-    word's beginning, or a whole word (``"he "``) where the pattern ends the word there
-    (after a leading mark, as in "'ve": the word after it).  ``None`` when that cannot be
-    told from the pattern (a class, a repeat of one, a case-insensitive flag, a match
-    that can start with a symbol alone)."""
-    found = anchors(pattern)
-    return None if found is None else frozenset(key for key, _ in found)
-
-
-@lru_cache(maxsize=4096)
-def anchors(pattern: re.Pattern[str]) -> Anchors | None:
-    """``first_words`` with, for each, how many characters before it a match starts."""
-    if pattern.flags & re.IGNORECASE:
-        return None
-    try:
-        starts = _starts(list(_parser.parse(pattern.pattern, pattern.flags)), False)
-    except (re.error, RecursionError):
-        return None
-    if not starts or any(not s.strip() for s in starts):
-        return None
-    out: set[tuple[str, int]] = set()
-    for s in starts:
-        word = s.lstrip(_MARKS)
-        out.add((word if word.endswith(" ") else word[:_START], len(s) - len(word)))
-    return tuple(sorted(out))
-
-
-#: At most this many openings are compared (more: the search is as quick).
-_OPENINGS = 8
-#: Openings shorter than this are not worth comparing (the word check did that).
-_OPENING_MIN = 5
-
-
-@lru_cache(maxsize=4096)
-def openings(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
-    """The literal texts every match of ``pattern`` begins with ("he said", "she said"),
-    when there are a few and they are long enough to tell much; else ``None``."""
-    if pattern.flags & re.IGNORECASE:
-        return None
-    try:
-        found, _ = _openings(list(_parser.parse(pattern.pattern, pattern.flags)), [""])
-    except (re.error, RecursionError):
-        return None
-    if not found or len(found) > _OPENINGS or min(map(len, found)) < _OPENING_MIN:
-        return None
-    return tuple(found)
-
-
-def _openings(items: list[tuple[Any, Any]], heads: list[str]) -> tuple[list[str], bool]:
-    """``heads`` extended by the literal beginning of ``items``; and whether all of
-    ``items`` was literal (so what follows may extend them further)."""
-    for op, arg in items:
-        if op in (_constants.AT, _constants.ASSERT, _constants.ASSERT_NOT):
-            continue  # zero-width
-        if op is _constants.LITERAL:
-            heads = [h + chr(arg) for h in heads]
-            continue
-        if op is _constants.SUBPATTERN:
-            heads, whole = _openings(list(arg[3]), heads)
-            if not whole:
-                return heads, False
-            continue
-        if op is _constants.BRANCH:
-            out: list[str] = []
-            whole = True
-            for branch in arg[1]:
-                more, done = _openings(list(branch), heads)
-                out.extend(more)
-                whole = whole and done
-                if len(out) > _OPENINGS:
-                    return heads, False
-            if not whole:  # the branches' own beginnings, no further
-                return out, False
-            heads = out
-            continue
-        if op is _constants.IN:
-            chars = [chr(a) for o, a in arg if o is _constants.LITERAL]
-            if len(chars) != len(arg) or len(chars) * len(heads) > _OPENINGS:
-                return heads, False
-            heads = [h + c for h in heads for c in chars]
-            continue
-        return heads, False
-    return heads, True
-
-
-def _word_char(char: str) -> bool:
-    return char.isalnum() or char == "_"
-
-
-def _closes(rest: list[tuple[Any, Any]], outer: bool) -> bool:
-    """Whether what follows (``rest``, then whatever follows it: ``outer``) ends a word."""
-    if not rest:
-        return outer
-    op, arg = rest[0]
-    if op is _constants.LITERAL:
-        return not _word_char(chr(arg))
-    return op is _constants.AT and arg is _constants.AT_BOUNDARY
-
-
-def _starts(items: list[tuple[Any, Any]], outer: bool) -> list[str] | None:
-    """How a match of the parsed ``items`` can begin: literal word characters, with a
-    space after them when the word surely ends there (``outer``: whether what follows
-    ``items`` ends a word)."""
-    for at, (op, arg) in enumerate(items):
-        if op in (_constants.AT, _constants.ASSERT, _constants.ASSERT_NOT):
-            continue  # zero-width: "\b", "(?<!you )"
-        if op is _constants.LITERAL:
-            word = ""
-            for op2, arg2 in items[at:]:
-                if op2 is not _constants.LITERAL or not _word_char(chr(arg2)):
-                    break
-                word += chr(arg2)
-            if not word:
-                # a mark, then a word ("'ve got"): the word begins a run of its own
-                mark, rest = chr(arg), items[at + 1 :]
-                if mark not in _MARKS or not rest or rest[0][0] is not _constants.LITERAL:
-                    return None
-                if not _word_char(chr(rest[0][1])):
-                    return None
-                after = _starts(rest, outer)
-                return None if after is None else [mark + s for s in after]
-            return [word + " " if _closes(items[at + len(word) :], outer) else word]
-        if op is _constants.SUBPATTERN:
-            return _starts(list(arg[3]), _closes(items[at + 1 :], outer))
-        if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT):
-            low, _, body = arg
-            found = _starts(list(body), False)
-            if found is None or low > 0:
-                return found  # at least once: it starts as its body does
-            then = _starts(items[at + 1 :], outer)  # optional: its body, or what follows
-            return None if then is None else found + then
-        if op is _constants.BRANCH:
-            out: list[str] = []
-            closes = _closes(items[at + 1 :], outer)
-            for branch in arg[1]:
-                found = _starts(list(branch), closes)
-                if not found:
-                    return None
-                out.extend(found)
-            return out
-        if op is _constants.IN:
-            chars = [chr(a) for o, a in arg if o is _constants.LITERAL]
-            digits = [o for o, a in arg if o is _constants.CATEGORY and a is _DIGIT]
-            if len(chars) + len(digits) != len(arg) or not all(map(_word_char, chars)):
-                return None
-            closes = _closes(items[at + 1 :], outer)
-            return [c + " " if closes else c for c in chars] + ([DIGIT] if digits else [])
-        return None
-    return None
-
-
-_DIGIT = _constants.CATEGORY_DIGIT
-#: Marks a rule may start with before a word ("'ve", "-year").
-_MARKS = "'-"
 
 
 def compile_any(patterns: Sequence[str]) -> re.Pattern[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Characters replaced one-for-one before anything else (same length).
 _CHAR_MAP = str.maketrans(
@@ -223,7 +224,10 @@ def _replacement(token: str) -> str:
     return ABBREVIATIONS.get(word, word)
 
 
+@lru_cache(maxsize=16)
 def normalize(original: str) -> Normalized:
+    """The normalised text and its map back to ``original`` (the last few are kept: the
+    danger check and the tactics read the same pasted message; in memory only)."""
     folded = _fold_char(original)
     folded = _FORWARD_HEADER.sub(_blank, folded)
     folded = _QUOTE_MARK.sub(_blank, folded)
