@@ -178,10 +178,12 @@ def logits(data: Data, model: dict[str, Any], rows: np.ndarray) -> np.ndarray:
 
 # --------------------------------------------------------------------------- the rules
 def rule_findings(rows: Sequence[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
-    """What the rules and the lexicon classifier say of every row, alone: danger kinds
-    (rows x kinds) and tactics (rows x tactics).  Remembered in /tmp by a digest of the
+    """What the rules (and the lexicon classifier, if the bot uses it beside the learned
+    model: ``LEXICON_WITH_LEARNED``) say of every row, alone: danger kinds (rows x kinds)
+    and tactics (rows x tactics).  Remembered in /tmp by a digest of the
     analysis code and the texts (a minute or two to compute)."""
     from flows.analysis import analyze, check_danger
+    from flows.analysis.danger import LEXICON_WITH_LEARNED, Classifier
 
     code = Path(learned.__file__).parent
     digest = hashlib.sha256()
@@ -195,11 +197,15 @@ def rule_findings(rows: Sequence[dict[str, Any]]) -> tuple[np.ndarray, np.ndarra
             return z["danger"], z["tactics"]
     danger = np.zeros((len(rows), len(DANGER_KINDS)), dtype=bool)
     tactics = np.zeros((len(rows), len(TACTICS)), dtype=bool)
+    # the rules as the model meets them in the bot: with the lexicon classifier or not
+    lexicon: Classifier = "shipped" if LEXICON_WITH_LEARNED else None
     for i, r in enumerate(rows):
         source = "user" if r["sender"] == "me" else "incoming"
-        for f in check_danger(r["text"], source, sender=r["sender"], learned=None).found:
+        found = check_danger(r["text"], source, lexicon, sender=r["sender"], learned=None).found
+        for f in found:
             danger[i, DANGER_KINDS.index(f.id)] = True
-        for t in analyze(r["text"], sender=r["sender"], learned=None).tactic_ids:
+        checked = analyze(r["text"], sender=r["sender"], learned=None, classifier=lexicon)
+        for t in checked.tactic_ids:
             tactics[i, TACTICS.index(t)] = True
     np.savez(cache, danger=danger, tactics=tactics)
     return danger, tactics

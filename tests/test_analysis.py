@@ -115,7 +115,6 @@ def test_friendly_message_has_no_tactics_or_danger() -> None:
 #: The learned model (OR'ed with the rules) flags these harmless sentences: known false
 #: alarms, listed in bench/learned.md.  strict: a fix shows up as an unexpected pass.
 KNOWN_FALSE_ALARM = "a known false alarm of the learned model (bench/learned.md)"
-KNOWN_MISS = "a known miss of the learned model (bench/learned.md)"
 
 
 # --------------------------------------------------------------------------- danger
@@ -236,7 +235,10 @@ def test_danger_in_words_no_rule_names_exactly(
             "I hit my head on the shelf",
             marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
         ),
-        "he shot me a look across the room haha",
+        pytest.param(
+            "he shot me a look across the room haha",
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
+        ),
         pytest.param(
             "if I go back it'll kill me, I know that",
             marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
@@ -404,7 +406,10 @@ def test_watching_and_hunting_for_the_user_is_stalking(kind: str, text: str) -> 
         "I gave my dog a bath and sorted the garden",
         "made a new account for my bakery and I keep checking the likes",
         "I wrote him a letter just in case he needs the address",
-        "what is the point of meetings that could be emails",
+        pytest.param(
+            "what is the point of meetings that could be emails",
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
+        ),
         "thinking about the river walk tomorrow",
     ],
 )
@@ -433,7 +438,6 @@ def test_a_pasted_message_is_checked_for_danger_once(monkeypatch: pytest.MonkeyP
     assert again.danger == first.found
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_MISS)
 def test_a_birthday_present_brought_to_the_users_work_is_named_a_gift() -> None:
     text = (
         "I am so sorry baby. I know I messed up but I have changed, I am seeing a therapist "

@@ -98,3 +98,24 @@ def test_scoring_and_explaining_see_the_same_features(sender: Sender | None) -> 
         toks = tokens(text)
         with_positions = Counter(f for f, _, _ in occurrences(toks, sender))
         assert Counter(feature_list(toks, sender)) == with_positions
+
+
+def test_the_lexicon_classifier_backs_up_the_rules_only_without_the_learned_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beside the learned model the lexicon classifier added more false alarms than dangers
+    (bench/learned.md); when the learned model is missing it is the rules' only backup."""
+    from flows.analysis.danger import detect
+
+    consulted: list[str] = []
+    original = detect.score
+
+    def counting(model: object, text: str, source: str) -> object:
+        consulted.append(text)
+        return original(model, text, source)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(detect, "score", counting)
+    check_danger("he keeps asking where the kids sleep now", "incoming")
+    assert consulted == []
+    check_danger("he keeps asking where the kids sleep now", "incoming", learned=None)
+    assert len(consulted) == 1

@@ -1,4 +1,6 @@
-"""A small trained danger classifier that backs up the rules in danger.py.
+"""A small trained danger classifier that backs up the rules in danger.py when the learned
+model (learned.py) is missing (``danger.LEXICON_WITH_LEARNED``: beside the learned model it
+added more false alarms than dangers).
 
 One linear model per danger kind (logistic regression, trained by
 ``bench/train_danger.py`` on the sets it names in ``TRAIN_FILES``) over simple features
@@ -280,8 +282,8 @@ def features(
 ) -> list[list[Feature]]:
     """The features of a normalised text, grouped by the word they end at (one group per
     word, in order), plus the source features in a last group with empty spans.
-    ``known``: only the words and pairs of words in it are kept (the model's: the others
-    weigh nothing)."""
+    ``known``: only the features in it are kept, and every concept (pairs of concepts are
+    features too): the model's, the others weigh nothing."""
     words = _words(text)
     groups: list[list[Feature]] = [[] for _ in words]
     starts = {start: i for i, (_, start, _) in enumerate(words)}
@@ -307,7 +309,8 @@ def features(
         if last >= len(words) or words[last][2] != match.end():
             continue
         for name in ("x:" + stem, "c:" + concept, f"s:{source}|c:{concept}"):
-            groups[last].append(Feature(name, match.start(), match.end()))
+            if known is None or name[0] == "c" or name in known:  # concepts make pairs
+                groups[last].append(Feature(name, match.start(), match.end()))
     groups.append([Feature("s:" + source, 0, 0)])
     return groups
 

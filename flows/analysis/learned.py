@@ -1,8 +1,9 @@
 """The learned model: TF-IDF over characters and words, one logistic regression per label.
 
-It sits beside the rules (danger.py) and the small lexicon classifier (classifier.py) and
-is OR'ed with them: a phrasing no rule knows can still look like the thousands of
-labelled messages the model was trained on (``bench/train_learned.py``; the figures and
+It sits beside the rules (danger.py) and is OR'ed with them (and takes the place of the
+small lexicon classifier, classifier.py, which backs the rules up only when this model is
+missing): a phrasing no rule knows can still look like the thousands of labelled messages
+the model was trained on (``bench/train_learned.py``; the figures and
 the choice are in ``bench/learned.md``).
 
 Features (the same code serves training and scoring, so they cannot drift apart):
@@ -66,7 +67,7 @@ DANGER_HEADS = frozenset(DANGER_KINDS)
 MODEL_FILE = "learned_model.json.gz"
 #: The SHA-256 of the shipped model file (bench/train_learned.py --fit prints the new one):
 #: a damaged or swapped file is not loaded.
-MODEL_SHA256 = "cd1f0e45390ade33323f496595df74e5d170487e95011097c7c7228220d08e8a"
+MODEL_SHA256 = "81ffc16d7b29e58b8a4eb41eaab28d03892d93c0545fa822c56f639f1e5165bc"
 
 #: A word (letters and digits, inner apostrophes) or one symbol (an emoji, "!").
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]", re.UNICODE)
@@ -214,16 +215,11 @@ class Model:
     #: safe?" line (chosen on held-out scores: bench/train_learned.py ``GENTLE_BUDGET``)
     gentle: float = 1.0
     words: dict[str, _WordPart] = field(default_factory=dict, compare=False, repr=False)
-    #: the word n-grams (w: and s:) that begin a longer one the model knows: a run of
-    #: words is only looked up where its first words are one (see ``_parts``)
-    extends: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     #: each feature's idf squared (a block's length is summed from these)
     idf2: Mapping[str, float] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not self.extends:
-            object.__setattr__(self, "extends", _beginnings(self.idf))
         if not self.idf2:
             object.__setattr__(self, "idf2", {f: w * w for f, w in self.idf.items()})
 
@@ -328,56 +324,39 @@ class _Parts:
 
     c: list[Vector | None]  # the word's character n-grams
     c_known: list[tuple[str, ...]]
-    w: list[tuple[_Gram, ...]]  # the known w: n-grams ending at this token
-    s: list[tuple[_Gram, ...]]  # the known s: n-grams ending at this token
-
-
-def _beginnings(idf: Mapping[str, float]) -> frozenset[str]:
-    """Every known run of words (w:, s:) without its last word: what may go on."""
-    return frozenset(f.rpartition(" ")[0] for f in idf if f[0] in "ws" and " " in f)
+    w: list[list[_Gram]]  # the known w: n-grams ending at this token
+    s: list[list[_Gram]]  # the known s: n-grams ending at this token
 
 
 def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts:
-    """Every token's part.  A run of words is looked up only where the run of its first
-    words may go on (``Model.extends``): every run the model knows begins so."""
-    dense, idf, extends = model.dense, model.idf, model.extends
-    p = _Parts([], [], [], [])
-    at: list[int] = []  # the token index of every word so far
+    """Every token's part: its word's character n-grams, and the known runs of words (w:,
+    and s: with the sender) that end at it."""
+    dense, idf = model.dense, model.idf
+    p = _Parts([], [], [[] for _ in toks], [[] for _ in toks])
+    at: list[int] = []  # the token index of every word
+    for i, t in enumerate(toks):
+        if t.is_word:
+            vec, known = model.word(t.text)
+            p.c.append(vec)
+            p.c_known.append(known)
+            at.append(i)
+            continue
+        f = f"w:{t.text}"  # an emoji or a mark counts as a word of its own
+        p.c.append(None)
+        p.c_known.append(())
+        if f in idf:
+            p.w[i].append((i, (i,), f, dense.get(f)))
+    texts = [toks[i].text for i in at]
     blocks = [("w:", WORD_GRAMS, p.w)]
     if sender is not None:
         blocks.append((f"s:{sender}|w:", SENDER_GRAMS, p.s))
-    #: per block, the runs of 1, 2, ... words that ended at the word before and may go
-    #: on (None where one does not)
-    ending: list[list[str | None]] = [[] for _ in blocks]
-    for i, t in enumerate(toks):
-        if not t.is_word:
-            f = f"w:{t.text}"
-            p.c.append(None)
-            p.c_known.append(())
-            p.w.append(((i, (i,), f, dense.get(f)),) if f in idf else ())
-            p.s.append(())
-            continue
-        vec, known = model.word(t.text)
-        p.c.append(vec)
-        p.c_known.append(known)
-        at.append(i)
-        for b, (head, limit, out) in enumerate(blocks):
-            grams: list[_Gram] = []
-            before = ending[b]
-            going_on: list[str | None] = []
-            run: str | None = head + t.text
-            for n in range(1, limit + 1):
-                if n > 1:
-                    prev = before[n - 2] if len(before) >= n - 1 else None
-                    run = None if prev is None else prev + " " + t.text
-                if run is not None and run in idf:
-                    grams.append((at[-n], tuple(at[-n:]), run, dense.get(run)))
-                if n < limit:
-                    going_on.append(run if run is not None and run in extends else None)
-            ending[b] = going_on
-            out.append(tuple(grams))
-        if sender is None:
-            p.s.append(())
+    for head, longest, out in blocks:
+        for n in range(1, longest + 1):
+            runs = [head + " ".join(texts[k : k + n]) for k in range(len(texts) - n + 1)]
+            for k, f in enumerate(runs):
+                if f in idf:
+                    words = tuple(at[k : k + n])
+                    out[words[-1]].append((words[0], words, f, dense.get(f)))
     return p
 
 
@@ -393,7 +372,7 @@ _FEATURE = itemgetter(2)
 _WEIGHTS = itemgetter(3)
 
 
-def _inside(grams: list[tuple[_Gram, ...]], lo: int, hi: int) -> list[_Gram]:
+def _inside(grams: list[list[_Gram]], lo: int, hi: int) -> list[_Gram]:
     """The n-grams of the window ``toks[lo:hi]``: those whose words are all inside it."""
     return [g for g in chain.from_iterable(grams[lo:hi]) if g[0] >= lo]
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Literal
 
 from flows.analysis.context import Sender, combine_tactics, source_for
-from flows.analysis.danger import check_danger
+from flows.analysis.danger import Classifier, check_danger
 from flows.analysis.greyrock import practical_questions, reply
 from flows.analysis.learned import Model, load_model
 from flows.analysis.matching import Hit, compile_split, find_all, phrases
@@ -33,15 +33,21 @@ _DANGER_AS_THREAT = ("violence", "stalking", "weapon", "child_safety")
 
 
 def analyze(
-    text: str, sender: Sender = "them", learned: Model | Literal["shipped"] | None = "shipped"
+    text: str,
+    sender: Sender = "them",
+    learned: Model | Literal["shipped"] | None = "shipped",
+    *,
+    classifier: Classifier = "shipped",
 ) -> Analysis:
     """Analyse a message someone sent the user (a hoover, a relay, a co-parenting text).
     ``sender``: who it is from (see flows/analysis/context.py).  ``learned``: the learned
     model to combine with the rules (``None``: the rules alone; bench/ passes the model of
-    each leave-one-writer-out fold)."""
+    each leave-one-writer-out fold).  ``classifier``: the lexicon classifier for the danger
+    check (see ``check_danger``)."""
     norm = normalize(text)
     model = load_model() if learned == "shipped" else learned
-    danger = check_danger(text, source_for(sender), sender=sender, learned=model).found
+    source = source_for(sender)
+    danger = check_danger(text, source, classifier, sender=sender, learned=model).found
     hits: dict[str, list[Hit]] = {}
     for tactic, patterns in _COMPILED.items():
         found = find_all(patterns, norm.text)

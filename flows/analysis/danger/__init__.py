@@ -7,8 +7,10 @@ it must and must not fire on.  The guards (guards.py) drop a hit that is negated
 would never hurt me"), an idiom ("this deadline is killing me", "shoot me a text") or
 harmless in its context; person.py tells whose self-harm a hit is about; the
 escalation table (escalation.py) makes a menacing weapon violence too.  Recall comes
-first: when in doubt, the safety message is shown.  detect.py runs it all, then the
-trained classifier (classifier.py) for the kinds the rules did not find.
+first: when in doubt, the safety message is shown.  detect.py runs it all, then (when the
+learned model is missing) the small lexicon classifier (classifier.py) for the kinds the
+rules did not find; with the learned model there, ``check_danger`` combines the rules
+with it (context.py).
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ from flows.analysis.result import Finding
 
 #: The learned model to combine with the rules: the shipped one, another (bench/), or none.
 Learned = Model | Literal["shipped"] | None
+#: Whether the small lexicon classifier (classifier.py) still backs up the rules when the
+#: learned model is there too.  No: leave one writer out on the writers the rules never
+#: saw, the rules and the learned model alone found more (any danger 0.747 against 0.740,
+#: each kind 0.674 against 0.669) with fewer false alarms (0.047 against 0.049), each set
+#: with its own thresholds, and the check is about 2 ms faster (bench/learned.md).  The
+#: lexicon classifier still backs up the rules when the learned model is missing.
+LEXICON_WITH_LEARNED = False
 
 __all__ = [
     "WHY",
@@ -60,8 +69,10 @@ def check_danger(
     "are you safe?" (``DangerCheck.possible``).  ``sender``: who wrote it (by default the
     user for ``source="user"``, else the person they left); ``learned=None``: the rules
     and the lexicon classifier alone."""
-    rules = _checked(normalize(text), source, model)
     chosen = load_model() if learned == "shipped" else learned
+    if chosen is not None and model == "shipped" and not LEXICON_WITH_LEARNED:
+        model = None
+    rules = _checked(normalize(text), source, model)
     if chosen is None:
         return rules
     who = sender if sender is not None else sender_for(source)
@@ -88,17 +99,18 @@ def detect_danger(
     return check_danger(text, source, model, sender=sender, learned=learned).found
 
 
-#: The last few texts checked with the shipped model.  A pasted message is checked by
-#: the safety net and then again by the flow that analyses it; the second time is free.
+#: The last few texts checked with the shipped lexicon classifier or none.  A pasted
+#: message is checked by the safety net and then again by the flow that analyses it; the
+#: second time is free.
 #: (In memory only, like the rest of a conversation step; never written anywhere.)
-_RECENT: OrderedDict[tuple[str, str], DangerCheck] = OrderedDict()
+_RECENT: OrderedDict[tuple[str, str, bool], DangerCheck] = OrderedDict()
 _RECENT_SIZE = 32
 
 
 def _checked(norm: Normalized, source: Source, model: Classifier) -> DangerCheck:
-    if model != "shipped":
+    if model is not None and model != "shipped":
         return _check(norm, source, model)
-    key = (norm.original, source)
+    key = (norm.original, source, model is None)
     found = _RECENT.get(key)
     if found is None:
         found = _RECENT[key] = _check(norm, source, model)
