@@ -15,10 +15,16 @@ blind set (totals only): any-danger recall, recall per danger kind, the false-po
 on messages with no danger, and tactic micro-F1, for
 
 - rules: the danger rules and the small lexicon classifier (flows/analysis/danger.py,
-  classifier.py), as shipped;
+  classifier.py), as shipped: what the bot does when the learned model is missing;
 - learned: the TF-IDF model (flows/analysis/learned.py), trained without the held-out
   writer, thresholds chosen on the other writers only;
-- combined: what the bot does (rules OR learned, with the sender's context).
+- combined: what the bot does (rules OR learned, with the sender's context; the lexicon
+  classifier beside them or not as ``danger.LEXICON_WITH_LEARNED`` says);
+- lexicon on / lexicon off: combined with the other setting of ``LEXICON_WITH_LEARNED``,
+  the same fold models and thresholds (which were chosen for the shipped setting).
+
+The figures are printed per held-out writer, for all folds together, and for the writers
+the rules were never tuned on.
 
 Read before trusting a figure: the rules were written and tuned on w0 to w4 (the first five
 sets), and the lexicon classifier was trained on w0 to w3, so "rules" and "combined" on those
