@@ -265,6 +265,14 @@ def test_negation_far_away_does_not_cancel_danger() -> None:
     }
 
 
+def test_a_condition_is_not_a_denial() -> None:
+    """ "if you don't call" is what the threat hangs on: the model's strongest words may be
+    those, and they do not clear the finding as "he'd never hurt me" does."""
+    text = "I'll swallow every pill in the cabinet if you don't call"
+    assert _ids(detect_danger(text, "incoming")) == {"self_harm_them"}
+    assert detect_danger("he said he'd never hurt me") == ()
+
+
 # --------------------------------------------------------------------------- robustness
 @pytest.mark.parametrize(
     "text",

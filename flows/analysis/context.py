@@ -104,12 +104,20 @@ _NOT_FROM = {True: "self_harm_them", False: "self_harm_user"}
 _NEGATION = re.compile(r"\b(?:not|never|no|don't|dont|won't|wont|wouldn't|isn't|ain't)\b")
 
 
+#: A condition opening just before a negation: "if you don't call", "unless u answer".
+_CONDITION = re.compile(r"\b(?:if|unless|or else|or)(?:\s+[\w']+){0,2}\s*$")
+
+
 def _negation(low: str, start: int, end: int) -> bool:
     """A quoted span that is negated, or is itself a negation.  A learned finding whose
     strongest words are negated is not one ("he'd never hurt me"); a negated phrase among
     weaker ones is not enough to drop it ("if you don't come back, I'll end it": dropping
     on any negated phrase lost about a fifth of the dangers the model found on the
-    writers the rules never saw, and saved no ordinary message)."""
+    writers the rules never saw, and saved no ordinary message).  A negation that is a
+    condition ("I'll swallow every pill if you don't call") is the threat's condition,
+    not a denial of it."""
+    if _CONDITION.search(low, max(0, start - 30), start):
+        return False
     return negated(low, start, end) or bool(_NEGATION.search(low, start, end))
 
 
