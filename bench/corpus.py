@@ -109,8 +109,20 @@ TRAINING: tuple[LabelledSet, ...] = (
 BLIND = LabelledSet(
     "blind_j.jsonl", "blind_j", "men leaving abusive partners; voicemail transcripts"
 )
-#: Training data written after the shipped model was trained, not yet trained on.
-PENDING: tuple[LabelledSet, ...] = ()
+#: Training data written after the shipped model was trained, not yet trained on: they
+#: join TRAINING (with blind_j) at the next retrain.  Exact copies of lines in other sets
+#: were left out (w_ad 2, w_ae 2, w_af 1: "??", "ok", "u up?" and one longer line).
+PENDING: tuple[LabelledSet, ...] = (
+    LabelledSet(
+        "w_ad.jsonl", "w_ad", "francophone West and Central Africa and Haiti, diaspora, elders"
+    ),
+    LabelledSet(
+        "w_ae.jsonl", "w_ae", "healthcare and shift workers: the rota, the ward, the regulator"
+    ),
+    LabelledSet(
+        "w_af.jsonl", "w_af", "trans and queer people in small towns: outing, hormones, papers"
+    ),
+)
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
 BLIND_SCORED = True
