@@ -311,10 +311,9 @@ def _sum(vectors: Sequence[Vector]) -> Vector:
 
 
 #: A word n-gram (w:) or a sender's (s:) the model knows, as one token holds it (the
-#: n-grams ending at that token): the token index of its first word, the token indices
-#: of all its words, the feature and its dense weights (None: known for the block's
-#: length only).
-_Gram = tuple[int, tuple[int, ...], str, Vector | None]
+#: n-grams ending at that token): the token indices of its words, the feature and its
+#: dense weights (None: known for the block's length only).
+_Gram = tuple[tuple[int, ...], str, Vector | None]
 
 
 @dataclass
@@ -345,7 +344,7 @@ def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts
         p.c.append(None)
         p.c_known.append(())
         if f in idf:
-            p.w[i].append((i, (i,), f, dense.get(f)))
+            p.w[i].append(((i,), f, dense.get(f)))
     texts = [toks[i].text for i in at]
     blocks = [("w:", WORD_GRAMS, p.w)]
     if sender is not None:
@@ -356,7 +355,7 @@ def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts
             for k, f in enumerate(runs):
                 if f in idf:
                     words = tuple(at[k : k + n])
-                    out[words[-1]].append((words[0], words, f, dense.get(f)))
+                    out[words[-1]].append((words, f, dense.get(f)))
     return p
 
 
@@ -368,13 +367,13 @@ def _length(counts: Mapping[str, int], idf2: Mapping[str, float]) -> float:
     return 1.0 / math.sqrt(total) if total else 0.0
 
 
-_FEATURE = itemgetter(2)
-_WEIGHTS = itemgetter(3)
+_FEATURE = itemgetter(1)
+_WEIGHTS = itemgetter(2)
 
 
 def _inside(grams: list[list[_Gram]], lo: int, hi: int) -> list[_Gram]:
     """The n-grams of the window ``toks[lo:hi]``: those whose words are all inside it."""
-    return [g for g in chain.from_iterable(grams[lo:hi]) if g[0] >= lo]
+    return [g for g in chain.from_iterable(grams[lo:hi]) if g[0][0] >= lo]
 
 
 def _block(
@@ -397,7 +396,7 @@ def _window_logits(
     head = f"s:{sender}" if sender is not None else None
     extra: tuple[_Gram, ...] = ()
     if head is not None and head in idf:
-        extra = ((lo, (), head, model.dense.get(head)),)
+        extra = (((lo,), head, model.dense.get(head)),)
     sw, w_vecs = _block(_inside(p.w, lo, hi), model.idf2)
     ss, s_vecs = _block(_inside(p.s, lo, hi), model.idf2, extra)
     zero = [0.0] * n
@@ -450,8 +449,8 @@ def _explain(
         c = p.c[i]
         per_token[i] = per_token.get(i, 0.0) + (c[index] * sc if c is not None else 0.0)
         for grams, scale in ((p.w[i], sw), (p.s[i], ss)):
-            for first, words, _, vec in grams:
-                if vec is None or first < lo:
+            for words, _, vec in grams:
+                if vec is None or words[0] < lo:
                     continue
                 share = vec[index] * scale / len(words)
                 for j in words:

@@ -71,7 +71,7 @@ def compile_split(pattern: str) -> tuple[re.Pattern[str], ...]:
 
 def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HITS) -> list[Hit]:
     """Hits of several patterns (see ``compile_split``), in order, at most ``limit``.  A
-    pattern whose every match starts with one of a few words (see ``first_words``) is
+    pattern whose every match starts with one of a few words (see ``rule_starts.anchors``) is
     only tried where a word of the text starts so: most rules are about words the text
     does not contain, and comparing the text's words with a rule's is much cheaper than
     a search."""

@@ -65,7 +65,6 @@ _RUN = re.compile(r"\w+")
 DIGIT = "0-9"
 
 
-@lru_cache(maxsize=4)
 def word_index(text: str) -> dict[str, list[int]]:
     """Where a hit of a rule can start (``find`` refuses hits inside a word), by what
     starts there: the beginnings (1 to ``_START`` characters) of every run of word
@@ -83,31 +82,21 @@ def word_index(text: str) -> dict[str, list[int]]:
     return out
 
 
-def word_starts(text: str) -> frozenset[str]:
-    """The keys of ``word_index``: what a hit of a rule can start with in ``text``."""
-    return indexed(text)[1]
-
-
 @lru_cache(maxsize=4)
 def indexed(text: str) -> tuple[dict[str, list[int]], frozenset[str]]:
+    """``word_index`` and its keys (the last few texts: every rule reads the same one)."""
     index = word_index(text)
     return index, frozenset(index)
 
 
 @lru_cache(maxsize=4096)
-def first_words(pattern: re.Pattern[str]) -> frozenset[str] | None:
+def anchors(pattern: re.Pattern[str]) -> Anchors | None:
     """What every match of ``pattern`` starts with, in the terms of ``word_index``: a
     word's beginning, or a whole word (``"he "``) where the pattern ends the word there
-    (after a leading mark, as in "'ve": the word after it).  ``None`` when that cannot be
-    told from the pattern (a class, a repeat of one, a case-insensitive flag, a match
-    that can start with a symbol alone)."""
-    found = anchors(pattern)
-    return None if found is None else frozenset(key for key, _ in found)
-
-
-@lru_cache(maxsize=4096)
-def anchors(pattern: re.Pattern[str]) -> Anchors | None:
-    """``first_words`` with, for each, how many characters before it a match starts."""
+    (after a leading mark, as in "'ve": the word after it), each with how many characters
+    before that word the match starts.  ``None`` when that cannot be told from the
+    pattern (a class, a repeat of one, a case-insensitive flag, a match that can start
+    with a symbol alone)."""
     if pattern.flags & re.IGNORECASE:
         return None
     try:
