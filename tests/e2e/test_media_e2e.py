@@ -254,7 +254,9 @@ async def test_a_forwarded_screenshot_is_read_analysed_and_comes_back(tmp_path: 
         assert "know where you live" in line and "Leave me alone" not in listing
         number = line.split(".")[0]
         view = visible(await user.press(number))
-        assert "Patterns: a threat" in view and "Safety concerns: stalking" in view
+        assert "Patterns: a threat" in view
+        concerns = next(line for line in view.splitlines() if line.startswith("Safety concerns: "))
+        assert "stalking" in concerns, "knowing where the user lives, from them"
         assert "know where you live" in view and "Zeppelin Quartz" in view
         assert "Leave me alone" not in view, "the user's own reply is not theirs"
         assert "Originally sent 20 Nov 2026, 22:55" in view
