@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import pytest
 
@@ -119,6 +119,11 @@ KNOWN_FALSE_ALARM = "a known false alarm of the learned model (bench/learned.md)
 KNOWN_MISS = "a known miss of the learned model (bench/learned.md)"
 
 
+def false_alarm(text: str) -> Any:
+    """A harmless sentence the shipped model flags (strict xfail: a fix shows up)."""
+    return pytest.param(text, marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM))
+
+
 # --------------------------------------------------------------------------- danger
 @pytest.mark.parametrize(
     ("text", "kinds"),
@@ -170,16 +175,10 @@ def test_threat_of_violence_in_a_message_is_also_a_threat_tactic() -> None:
         "cut myself a huge slice of cake",
         "I'm dead 😂",
         "he said he'd never hurt me",
-        pytest.param(
-            "I'm not going to hurt myself, don't worry",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
+        false_alarm("I'm not going to hurt myself, don't worry"),
         "I'm not suicidal, just tired",
         "I don't want to die, I want to feel better",
-        pytest.param(
-            "I want to end the relationship for good",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
+        false_alarm("I want to end the relationship for good"),
     ],
 )
 def test_idioms_and_negations_are_not_danger(text: str) -> None:
@@ -236,25 +235,13 @@ def test_danger_in_words_no_rule_names_exactly(
         "my feet are murdering me after that wedding",
         "I'd die for a holiday right now",
         "can u bring the big knife for the watermelon",
-        pytest.param(
-            "the neighbour's dog keeps following me round the garden",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
+        false_alarm("the neighbour's dog keeps following me round the garden"),
         "I'll beat you at mario kart any day",
-        pytest.param(
-            "I hit my head on the shelf",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
-        pytest.param(
-            "he shot me a look across the room haha",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
+        false_alarm("I hit my head on the shelf"),
+        false_alarm("he shot me a look across the room haha"),
         "if I go back it'll kill me, I know that",
         "no more going through your phone, I promise",
-        pytest.param(
-            "I'm so tired I could sleep forever",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
+        false_alarm("I'm so tired I could sleep forever"),
         "I watched a film where they burn the house down",
     ],
 )
@@ -417,24 +404,12 @@ def test_watching_and_hunting_for_the_user_is_stalking(kind: str, text: str) -> 
     "text",
     [
         "I cut myself cooking dinner lol",
-        pytest.param(
-            "I keep thinking how easy it would be to move to Spain",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
-        pytest.param(
-            "I gave my dog a bath and sorted the garden",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
+        false_alarm("I keep thinking how easy it would be to move to Spain"),
+        false_alarm("I gave my dog a bath and sorted the garden"),
         "made a new account for my bakery and I keep checking the likes",
         "I wrote him a letter just in case he needs the address",
-        pytest.param(
-            "what is the point of meetings that could be emails",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
-        pytest.param(
-            "thinking about the river walk tomorrow",
-            marks=pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_ALARM),
-        ),
+        false_alarm("what is the point of meetings that could be emails"),
+        false_alarm("thinking about the river walk tomorrow"),
     ],
 )
 def test_everyday_sentences_with_the_same_words_are_not_danger(text: str) -> None:
