@@ -20,8 +20,9 @@ on messages with no danger, and tactic micro-F1, for
   writer, thresholds chosen on the other writers only;
 - combined: what the bot does (rules OR learned, with the sender's context; the lexicon
   classifier beside them or not as ``danger.LEXICON_WITH_LEARNED`` says);
-- lexicon on / lexicon off: combined with the other setting of ``LEXICON_WITH_LEARNED``,
-  the same fold models and thresholds (which were chosen for the shipped setting).
+- negation check on / off: combined with the other setting of ``context.NEGATION_CHECK``
+  (whether a learned finding whose strongest words are negated is dropped), the same fold
+  models and thresholds.
 
 The figures are printed per held-out writer, for all folds together, and for the writers
 the rules were never tuned on.
@@ -48,15 +49,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import BLIND, BLIND_SCORED, DATA, TRAINING, load
 
-from flows.analysis import analyze, check_danger, danger
+from flows.analysis import analyze, check_danger, context
 from flows.analysis.learned import Model, load_model, score
 from flows.types import DANGER_KINDS, TACTICS
 
 TARGETS = {"any": 0.80, "fp": 0.05, "kind": 0.70, "tactic_f1": 0.70}
-#: The combined figures also with the other setting of ``LEXICON_WITH_LEARNED`` (whether
-#: the lexicon classifier still backs up the rules beside the learned model), with the
-#: same fold models, thresholds and gates.
-ALTERNATIVE = "lexicon off" if danger.LEXICON_WITH_LEARNED else "lexicon on"
+#: The combined figures also with the other setting of ``context.NEGATION_CHECK``, with
+#: the same fold models, thresholds and gates.
+ALTERNATIVE = "negation off" if context.NEGATION_CHECK else "negation on"
 
 
 @dataclass
@@ -141,20 +141,20 @@ def source_of(row: Mapping[str, Any]) -> str:
 
 
 def verdict(
-    row: Mapping[str, Any], learned: Any, lexicon: bool | None = None
+    row: Mapping[str, Any], learned: Any, negation: bool | None = None
 ) -> tuple[set[str], set[str]]:
     """What the product says of a row (danger kinds, tactics) with the given learned model
-    (``None``: the rules and the lexicon classifier alone); ``lexicon``: whether the
-    lexicon classifier backs up the rules beside the learned model (``None``: as
-    shipped, ``danger.LEXICON_WITH_LEARNED``)."""
+    (``None``: the rules and the lexicon classifier alone); ``negation``: whether learned
+    findings on negated words are dropped (``None``: as shipped,
+    ``context.NEGATION_CHECK``)."""
     sender = row["sender"]
-    shipped = danger.LEXICON_WITH_LEARNED
-    danger.LEXICON_WITH_LEARNED = shipped if lexicon is None else lexicon
+    shipped = context.NEGATION_CHECK
+    context.NEGATION_CHECK = shipped if negation is None else negation
     try:
         found = check_danger(row["text"], source_of(row), sender=sender, learned=learned).found
         tactics = set(analyze(row["text"], sender=sender, learned=learned).tactic_ids)
     finally:
-        danger.LEXICON_WITH_LEARNED = shipped
+        context.NEGATION_CHECK = shipped
     return {f.id for f in found}, tactics
 
 
@@ -191,7 +191,7 @@ def leave_one_writer_out() -> dict[str, Tally]:
                 ("rules", verdict(row, None)),
                 ("learned", alone),
                 ("combined", verdict(row, model)),
-                (ALTERNATIVE, verdict(row, model, lexicon=not danger.LEXICON_WITH_LEARNED)),
+                (ALTERNATIVE, verdict(row, model, negation=not context.NEGATION_CHECK)),
             ):
                 tallies[name].add(row, d, t)
                 overall[name].add(row, d, t)

@@ -119,24 +119,55 @@ TRAINING: tuple[LabelledSet, ...] = (
         "w_ah",
         "step-families and abusive siblings: Canadian prairies, US Mountain West, SW England",
     ),
+    # blind_k: the blind set of the seventh session, scored once then (bench/learned.md)
+    LabelledSet(
+        "blind_k.jsonl", "blind_k", "abusers in addiction or prison: relapse, jail calls, release"
+    ),
+    # w_ai to w_an (eighth session): lines word for word in an earlier set were left out
+    # (w_ai 1, w_aj 1, w_am 3, w_an 2: "u up?", "???", "sorry" and four longer lines)
+    LabelledSet(
+        "w_ai.jsonl", "w_ai", "US high-conflict custody: co-parenting apps, CPS, the children"
+    ),
+    LabelledSet(
+        "w_aj.jsonl",
+        "w_aj",
+        "Nordic, Baltic, Polish and German, English as a second language; hunting rifles",
+    ),
+    LabelledSet(
+        "w_ak.jsonl",
+        "w_ak",
+        "Chinese, Vietnamese, Korean and Filipino diaspora: family businesses, in-laws",
+    ),
+    LabelledSet(
+        "w_al.jsonl",
+        "w_al",
+        "adult children of narcissistic parents: grandparents, flying monkeys, wills",
+    ),
+    LabelledSet(
+        "w_am.jsonl", "w_am", "sport, gyms and the outdoors: coaches, hunters, fighters, bikers"
+    ),
+    LabelledSet(
+        "w_an.jsonl",
+        "w_an",
+        "Liverpool, Newcastle, Birmingham, Swansea, Belfast: drunk texts, voice-to-text",
+    ),
 )
 
-#: The newest blind set: a writer nobody has tuned on or read (people whose abuser is in
-#: addiction or the justice system: relapse, rehab, prison calls and letters, probation;
-#: Scotland's central belt, Dublin and Limerick, Philadelphia, Baltimore, Detroit, rural
-#: Ohio and Kentucky), held by the lead outside the repository until the model trained on
-#: TRAINING was shipped, then scored once, totals only (``python bench/analysis.py
-#: --blind-only``); the figures are in bench/learned.md.  It joins TRAINING at the next
-#: retrain and a new writer's set takes its place here.
-#: (blind_j, the previous round's blind set, was scored once on 2026-12-01 and is now
-#: training data; its figures are in bench/learned.md.)
+#: The newest blind set: a writer nobody has tuned on or read (people whose abuser is also
+#: a co-worker, boss or business partner: kitchens, building sites, salons, warehouses, a
+#: family shop; London, Manchester, Toronto, Sydney, Auckland, Cape Town), held by the lead
+#: outside the repository until the model trained on TRAINING was shipped, then scored
+#: once, totals only (``python bench/analysis.py --blind-only``); the figures are in
+#: bench/learned.md.  It joins TRAINING at the next retrain and a new writer's set takes
+#: its place here.  (blind_k, the previous round's blind set, was scored once on
+#: 2026-12-01 and is now training data; its figures are in bench/learned.md.)
 BLIND = LabelledSet(
-    "blind_k.jsonl", "blind_k", "abusers in addiction or prison: relapse, jail calls, release"
+    "blind_l.jsonl", "blind_l", "the abuser is a co-worker, boss or business partner"
 )
 
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
-BLIND_SCORED = True
+BLIND_SCORED = False
 
 
 def sender_of(row: dict[str, Any]) -> str:

@@ -86,6 +86,11 @@ GATES = (-1e9, -4.0, -3.0, -2.0, -1.5, -1.0)
 #: the model's (the rules' tactics were tuned on five writers and may cost more than they
 #: bring elsewhere; the held-out scores decide).
 TACTIC_GATES = (*GATES, 1e9)
+#: ``Model.kind_gate``: once a message is found dangerous, a kind whose logit is at most
+#: this far below its threshold is named too (naming one more kind flags no ordinary
+#: message); chosen for the best micro-F1 of the kinds on the held-out scores.
+KIND_GATE_OFF = 1e9
+KIND_GATES = (KIND_GATE_OFF, 0.0, -0.5, -1.0, -1.5, -2.0, -3.0)
 
 
 # --------------------------------------------------------------------------- data
@@ -240,17 +245,28 @@ _UNGATED = np.array([k in context.UNGATED for k in DANGER_KINDS])
 
 
 def danger_verdicts(
-    s: np.ndarray, th: np.ndarray, rules: np.ndarray, me: np.ndarray, gate: float
+    s: np.ndarray,
+    th: np.ndarray,
+    rules: np.ndarray,
+    me: np.ndarray,
+    gate: float,
+    kind_gate: float = KIND_GATE_OFF,
 ) -> np.ndarray:
-    """The danger kinds the bot reports (flows/analysis/context.py ``combine_danger``,
-    without its negation check) for held-out scores ``s``: rows x kinds."""
+    """The danger kinds the bot reports (flows/analysis/context.py ``combine_danger``)
+    for held-out scores ``s``: rows x kinds."""
     margin = s[:, _KINDS] - th[_KINDS]
-    model = margin >= 0
-    none = ~model.any(1) & (s[:, _ANY] >= th[_ANY])
-    model[none, margin[none].argmax(1)] = True
-    model[me, _SELF_THEM] = False  # the user's own words are about the user
-    model[~me, _SELF_USER] = False
-    return model | (rules & ((margin >= gate) | _UNGATED))
+    whose = np.ones(margin.shape, dtype=bool)
+    whose[me, _SELF_THEM] = False  # the user's own words are about the user
+    whose[~me, _SELF_USER] = False
+    model = (margin >= 0) & whose
+    ruled = rules & ((margin >= gate) | _UNGATED)
+    # "some danger", nothing of any kind found: the likeliest kind of this sender's
+    none = ~model.any(1) & ~ruled.any(1) & (s[:, _ANY] >= th[_ANY])
+    model[none, np.where(whose, margin, -np.inf)[none].argmax(1)] = True
+    found = model | ruled
+    # once a message is found dangerous, every kind the model leans to within kind_gate
+    also = found.any(1)[:, None] & (margin >= kind_gate) & whose
+    return found | also
 
 
 def tactic_verdicts(s: np.ndarray, th: np.ndarray, rules: np.ndarray, gate: float) -> np.ndarray:
@@ -314,6 +330,10 @@ def choose(
         ((*_greedy(s, y, r_danger, me, g), g) for g in GATES), key=lambda item: (item[1], item[2])
     )
     th = best[0]
+    kind_gate = max(
+        KIND_GATES,
+        key=lambda g: _kind_f1(danger_verdicts(s, th, r_danger, me, best[2], g), y[:, _KINDS]),
+    )
     # tactics, on the messages someone sent the user: per tactic the threshold of best F1,
     # with one gate for all (the best micro-F1)
     inc = ~me
@@ -343,9 +363,17 @@ def choose(
     return {
         "threshold": best_t[2],
         "rules_gate": best[2],
+        "kind_gate": kind_gate,
         "tactic_gate": best_t[1],
         "gentle": gentle_margin(s, y, th, r_danger, me, best[2]),
     }
+
+
+def _kind_f1(found: np.ndarray, want: np.ndarray) -> float:
+    """Micro-F1 of the danger kinds named (rows x kinds) against the labels."""
+    tp = int((found & (want == 1)).sum())
+    wrong = int((found & (want == 0)).sum()) + int((~found & (want == 1)).sum())
+    return 2 * tp / (2 * tp + wrong) if tp else 0.0
 
 
 def gentle_margin(
@@ -389,6 +417,7 @@ def to_json(
         "threshold": [round(float(v), 4) for v in chosen["threshold"]],
         "margin": 0.0,
         "rules_gate": chosen["rules_gate"],
+        "kind_gate": chosen["kind_gate"],
         "tactic_gate": chosen["tactic_gate"],
         "gentle": chosen["gentle"],
     }
@@ -454,21 +483,42 @@ def fit_all(result: dict[str, Any] | None = None) -> None:
         f"trained on {len(data.rows)} messages from {len(set(data.writers))} writers in "
         f"{time.time() - t0:.0f} s; {len(doc['coef'])} features kept; "
         f"{OUT.stat().st_size / 1e6:.2f} MB written to {OUT}; rules gate "
-        f"{chosen['rules_gate']}, tactic gate {chosen['tactic_gate']}, gentle "
+        f"{chosen['rules_gate']}, kind gate {chosen['kind_gate']}, tactic gate "
+        f"{chosen['tactic_gate']}, gentle "
         f"{chosen['gentle']}\n"
         f'MODEL_SHA256 = "{hashlib.sha256(OUT.read_bytes()).hexdigest()}"'
     )
+
+
+def keep(result: dict[str, Any], path: Path) -> None:
+    """Save the held-out logits, the rules' findings, the labels, writers and senders (no
+    text) to ``path``, so a change to the combination can be measured in minutes
+    (bench/combine_eval.py) instead of refitting every fold."""
+    data: Data = result["data"]
+    np.savez_compressed(
+        path,
+        scores=result["scores"],
+        y=data.y,
+        writers=data.writers,
+        me=np.array([r["sender"] == "me" for r in data.rows]),
+        other=np.array([r["sender"] == "other" for r in data.rows]),
+        rules_danger=result["rules"][0],
+        rules_tactics=result["rules"][1],
+    )
+    print(f"held-out scores kept in {path}", file=sys.stderr)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--lowo", action="store_true")
+    parser.add_argument("--keep", type=Path, help="save the held-out scores here (no text)")
     args = parser.parse_args()
+    result = lowo() if args.fit or args.lowo else None
+    if result is not None and args.keep:
+        keep(result, args.keep)
     if args.fit:
-        fit_all()
-    elif args.lowo:
-        lowo()
+        fit_all(result)
 
 
 if __name__ == "__main__":

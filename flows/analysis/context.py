@@ -70,21 +70,22 @@ TACTIC_WHY = "Messages worded like this often carry this pattern."
 #: comes first there, and on writers they were not tuned on those rules are precise
 #: (bench/learned.md: 87 of 98 hits right for the user's own words, 66 of 82 for theirs).
 UNGATED = frozenset({"self_harm_user", "self_harm_them"})
-_RECENT: OrderedDict[tuple[int, str, str], dict[str, Scored]] = OrderedDict()
+_RECENT: OrderedDict[tuple[int, str, str], tuple[Model, dict[str, Scored]]] = OrderedDict()
 _RECENT_SIZE = 32
 
 
 def scores(model: Model, text: str, sender: Sender) -> dict[str, Scored]:
     """The model's scores of ``text`` from ``sender`` (the last few are kept: the safety
-    net and the flow look at the same pasted message)."""
+    net and the flow look at the same pasted message; kept with the model itself, since
+    another model may later be given the id of one that is gone)."""
     key = (id(model), text, sender)
-    found = _RECENT.get(key)
-    if found is None:
-        found = _RECENT[key] = {
-            s.label: s for s in learned.score(model, without_headers(text), sender)
-        }
-        if len(_RECENT) > _RECENT_SIZE:
-            _RECENT.popitem(last=False)
+    kept = _RECENT.get(key)
+    if kept is not None and kept[0] is model:
+        return kept[1]
+    found = {s.label: s for s in learned.score(model, without_headers(text), sender)}
+    _RECENT[key] = (model, found)
+    if len(_RECENT) > _RECENT_SIZE:
+        _RECENT.popitem(last=False)
     return found
 
 
@@ -99,26 +100,6 @@ def _margin(s: Scored) -> float:
 #: Whose self-harm it is, the model's guess aside: the user's own words are about the user
 #: (reported speech is the rules' to find), anyone else's about themself.
 _NOT_FROM = {True: "self_harm_them", False: "self_harm_user"}
-
-
-_NEGATION = re.compile(r"\b(?:not|never|no|don't|dont|won't|wont|wouldn't|isn't|ain't)\b")
-
-
-#: A condition opening just before a negation: "if you don't call", "unless u answer".
-_CONDITION = re.compile(r"\b(?:if|unless|or else|or)(?:\s+[\w']+){0,2}\s*$")
-
-
-def _negation(low: str, start: int, end: int) -> bool:
-    """A quoted span that is negated, or is itself a negation.  A learned finding whose
-    strongest words are negated is not one ("he'd never hurt me"); a negated phrase among
-    weaker ones is not enough to drop it ("if you don't come back, I'll end it": dropping
-    on any negated phrase lost about a fifth of the dangers the model found on the
-    writers the rules never saw, and saved no ordinary message).  A negation that is a
-    condition ("I'll swallow every pill if you don't call") is the threat's condition,
-    not a denial of it."""
-    if _CONDITION.search(low, max(0, start - 30), start):
-        return False
-    return negated(low, start, end) or bool(_NEGATION.search(low, start, end))
 
 
 def _only_cleared(quoted: Sequence[str], cleared: Sequence[str]) -> bool:
@@ -169,12 +150,17 @@ def combine_danger(
     model: Model | None,
     cleared: Sequence[str] = (),
 ) -> tuple[Finding, ...]:
-    """The danger findings the user is told about.  A learned finding resting only on
-    words the rules cleared is not one."""
+    """The danger findings the user is told about: what the rules find (unless the model
+    is sure it is not that), what the model finds, and, once the message is found
+    dangerous, the other kinds the model leans to within ``Model.kind_gate``.  A learned
+    finding resting only on words the rules cleared ("stick to your guns") is not one."""
     if model is None:
         return tuple(rules)
     scored = scores(model, text, sender)
-    kinds = [s for label, s in scored.items() if label in learned.DANGER_HEADS]
+    wrong_self = _NOT_FROM[sender == "me"]
+    kinds = [
+        s for label, s in scored.items() if label in learned.DANGER_HEADS and label != wrong_self
+    ]
     out: dict[str, Finding] = {}
     for f in rules:
         if f.id not in UNGATED and _model_disagrees(model, f, text, sender, scored):
@@ -183,24 +169,69 @@ def combine_danger(
             continue
         out.setdefault(f.id, f)
     found = [s for s in kinds if s.found]
-    if not found and "danger" in scored and scored["danger"].found and kinds:
-        found = [max(kinds, key=_margin)]
-    low = text.lower() if len(text.lower()) == len(text) else None
+    if not found and not out and "danger" in scored and scored["danger"].found and kinds:
+        found = [max(kinds, key=_margin)]  # danger, of no kind past its cut: the likeliest
     for s in found:
-        if s.label in out or s.label == _NOT_FROM.get(sender == "me"):
-            continue
-        spans = s.spans or scored["danger"].spans
-        if low is not None and spans and _negation(low, *spans[0]):
-            continue  # "he would never hurt me", "I'm not going to hurt myself"
-        quoted = _quote(text, spans)
-        if low is not None and any(
-            _negation(low, a, b) and _only_cleared((text[a:b],), cleared) for a, b in spans
-        ):
-            continue  # words the rules saw negated ("he said he'd never hurt me")
-        if not _only_cleared(quoted, cleared):
-            out[s.label] = Finding(s.label, quoted, DANGER_WHY[s.label])
+        if s.label not in out:
+            _add(out, s, s.spans or scored["danger"].spans, text, cleared)
+    if out:
+        for s in kinds:
+            if s.label not in out and _margin(s) >= model.kind_gate:
+                _add(out, s, _spans_near(s, scored), text, cleared)
     order = {k: i for i, k in enumerate(DANGER_KINDS)}
     return tuple(sorted(out.values(), key=lambda f: order.get(f.id, 99)))
+
+
+def _add(
+    out: dict[str, Finding],
+    s: Scored,
+    spans: Sequence[tuple[int, int]],
+    text: str,
+    cleared: Sequence[str],
+) -> None:
+    if NEGATION_CHECK and _denied(text, spans, cleared):
+        return
+    quoted = _quote(text, spans)
+    if not _only_cleared(quoted, cleared):
+        out[s.label] = Finding(s.label, quoted, DANGER_WHY[s.label])
+
+
+#: Whether a learned finding is dropped when its strongest words are negated ("he'd never
+#: hurt me") or are negated words the rules cleared.  Off: leave one writer out, on 38
+#: writers, the check dropped 221 dangerous messages to spare 38 ordinary ones, and the
+#: thresholds are chosen without it (bench/train_learned.py ``danger_verdicts``);
+#: bench/analysis.py measures the other setting beside the shipped one.
+NEGATION_CHECK = False
+_NEGATION = re.compile(r"\b(?:not|never|no|don't|dont|won't|wont|wouldn't|isn't|ain't)\b")
+#: A condition opening just before a negation: "if you don't call", "unless u answer".
+_CONDITION = re.compile(r"\b(?:if|unless|or else|or)(?:\s+[\w']+){0,2}\s*$")
+
+
+def _negation(low: str, start: int, end: int) -> bool:
+    """A quoted span that is negated, or is itself a negation; a negation that is a
+    condition ("I'll swallow every pill if you don't call") is the threat's condition,
+    not a denial of it."""
+    if _CONDITION.search(low, max(0, start - 30), start):
+        return False
+    return negated(low, start, end) or bool(_NEGATION.search(low, start, end))
+
+
+def _denied(text: str, spans: Sequence[tuple[int, int]], cleared: Sequence[str]) -> bool:
+    """The strongest words are negated, or some are negated words the rules cleared."""
+    low = text.lower()
+    if len(low) != len(text) or not spans:
+        return False
+    if _negation(low, *spans[0]):
+        return True
+    return any(_negation(low, a, b) and _only_cleared((text[a:b],), cleared) for a, b in spans)
+
+
+def _spans_near(s: Scored, scored: dict[str, Scored]) -> tuple[tuple[int, int], ...]:
+    """The words behind a kind named beside a finding (its logit is under its threshold,
+    so its own spans are not worked out): explained as if it were found."""
+    if s.explain is not None:
+        return s.explain()
+    return scored["danger"].spans
 
 
 def possible(text: str, sender: Sender, model: Model | None) -> tuple[str, ...]:

@@ -210,6 +210,9 @@ class Model:
     #: a rule's tactic counts where the model's logit for it is at least this far from
     #: its threshold
     tactic_gate: float = -1e9
+    #: once a message is found dangerous, a kind whose logit is at most this far from its
+    #: threshold is named too (chosen on held-out scores; the default names none)
+    kind_gate: float = 1e9
     version: str = ""
     #: a danger head this far below its cut, at most, is worth the gentle "are you
     #: safe?" line (chosen on held-out scores: bench/train_learned.py ``GENTLE_BUDGET``)
@@ -269,6 +272,7 @@ class Model:
             float(data.get("margin", 0.0)),
             float(data.get("rules_gate", -1e9)),
             float(data.get("tactic_gate", -1e9)),
+            float(data.get("kind_gate", 1e9)),
             str(data.get("version", "")),
             float(data.get("gentle", 1.0)),
         )
