@@ -9,6 +9,8 @@ Run from the repository root:
     python bench/analysis.py --no-lowo     # the blind set (if not yet scored) and latency
     python bench/analysis.py --fit         # the figures, then the shipped model trained
                                            # on every writer (bench/train_learned.py)
+    ... --keep /tmp/heldout.npz            # also keep the held-out scores (no text) for
+                                           # bench/combine_eval.py
 
 Prints, for each writer's set held out in turn (leave one writer out) and for the newest
 blind set (totals only): any-danger recall, recall per danger kind, the false-positive rate
@@ -166,35 +168,55 @@ def show(title: str, tallies: Mapping[str, Tally], per_kind: bool = True) -> Non
             print(f"  {'':<9} {t.per_kind()}")
 
 
+_RESULT: dict[str, Any] = {}
+
+
+def _fold_tallies(writer: str) -> tuple[str, dict[str, Tally]]:
+    """One held-out writer's tallies with that fold's model (run in a forked worker)."""
+    rows, fold = _RESULT["rows"], _RESULT["folds"][writer]
+    model = Model.from_json(fold["model"])
+    tallies = {name: Tally() for name in NAMES}
+    for r in fold["index"]:
+        row = rows[r]
+        scored = {s.label: s for s in score(model, row["text"], row["sender"])}
+        alone = (
+            {k for k in DANGER_KINDS if scored[k].found}
+            | ({"any"} if scored["danger"].found else set()),
+            {t for t in TACTICS if scored[t].found},
+        )
+        for name, (d, t) in (
+            ("rules", verdict(row, None)),
+            ("learned", alone),
+            ("combined", verdict(row, model)),
+            (ALTERNATIVE, verdict(row, model, negation=not context.NEGATION_CHECK)),
+        ):
+            tallies[name].add(row, d, t)
+    return writer, tallies
+
+
+NAMES = ("rules", "learned", "combined", ALTERNATIVE)
+
+
 def leave_one_writer_out() -> dict[str, Tally]:
+    import multiprocessing
+
     import train_learned as T  # scikit-learn: training only
 
     result = T.lowo()
+    if "--keep" in sys.argv:  # the held-out scores, for bench/combine_eval.py (no text)
+        T.keep(result, Path(sys.argv[sys.argv.index("--keep") + 1]))
     if "--fit" in sys.argv:  # the shipped model from the same held-out scores
         T.fit_all(result)
-    rows = result["rows"]
-    names = ("rules", "learned", "combined", ALTERNATIVE)
-    overall = {name: Tally() for name in names}
-    unseen = {name: Tally() for name in names}
+    overall = {name: Tally() for name in NAMES}
+    unseen = {name: Tally() for name in NAMES}
+    _RESULT.update(rows=result["rows"], folds=result["folds"])
+    with multiprocessing.get_context("fork").Pool(T.JOBS) as pool:
+        done = dict(pool.imap_unordered(_fold_tallies, list(result["folds"])))
+    _RESULT.clear()
     for writer, fold in result["folds"].items():
-        model = Model.from_json(fold["model"])
-        tallies = {name: Tally() for name in names}
-        for r in fold["index"]:
-            row = rows[r]
-            scored = {s.label: s for s in score(model, row["text"], row["sender"])}
-            alone = (
-                {k for k in DANGER_KINDS if scored[k].found}
-                | ({"any"} if scored["danger"].found else set()),
-                {t for t in TACTICS if scored[t].found},
-            )
-            for name, (d, t) in (
-                ("rules", verdict(row, None)),
-                ("learned", alone),
-                ("combined", verdict(row, model)),
-                (ALTERNATIVE, verdict(row, model, negation=not context.NEGATION_CHECK)),
-            ):
-                tallies[name].add(row, d, t)
-                overall[name].add(row, d, t)
+        tallies = done[writer]
+        for name, t in tallies.items():
+            overall[name].merge(t)
         show(f"held out: {writer} ({len(fold['index'])} messages)", tallies)
         if writer not in T.RULES_TUNED_ON:
             for name, t in tallies.items():

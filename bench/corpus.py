@@ -151,6 +151,31 @@ TRAINING: tuple[LabelledSet, ...] = (
         "w_an",
         "Liverpool, Newcastle, Birmingham, Swansea, Belfast: drunk texts, voice-to-text",
     ),
+    # w_ao to w_as (eighth session): w_ao 1 and w_as 1 lines word for word in other sets
+    # were left out
+    LabelledSet(
+        "w_ao.jsonl", "w_ao", "India and the Gulf diaspora: joint families, dowry, Hinglish"
+    ),
+    LabelledSet(
+        "w_ap.jsonl",
+        "w_ap",
+        "young adults in US and Canadian cities: dating apps, Snap Map, AirTags, slang",
+    ),
+    LabelledSet(
+        "w_aq.jsonl",
+        "w_aq",
+        "rural Australia and New Zealand: FIFO, stations, pig dogs and rifles, AVOs",
+    ),
+    LabelledSet(
+        "w_ar.jsonl",
+        "w_ar",
+        "Black British and Caribbean families: patois, MLE, church, knives spoken of plainly",
+    ),
+    LabelledSet(
+        "w_as.jsonl",
+        "w_as",
+        "pregnancy, babies and toddlers: midwives, nurseries, taking the baby",
+    ),
 )
 
 #: The newest blind set: a writer nobody has tuned on or read (people whose abuser is also

@@ -74,7 +74,7 @@ NB_LABELS = frozenset(DANGER_HEADS)
 PRUNE = 0.02
 #: The false-positive budget of the danger heads together (any danger flagged on a
 #: message with none, rules included), on the writers the rules never saw.
-FP_BUDGET = 0.045
+FP_BUDGET = 0.04
 #: The gentle "are you safe?" line: at most this share of the ordinary messages (no
 #: danger, nothing flagged) may get it, on held-out scores of the writers the rules never
 #: saw; ``Model.gentle`` is the widest of GENTLE_STEPS within it.
