@@ -18,8 +18,11 @@ training, finds stalking too.
 Combining (chosen by leave-one-writer-out figures on the writers the rules were never
 tuned on, bench/train_learned.py and bench/learned.md): a danger kind counts when the
 learned model finds it, or when a rule finds it and the model's logit for that kind is
-not far below its threshold (``Model.rules_gate``); a tactic counts when the model finds
-it, or when a rule finds it and the model's logit is not far below its threshold
+not far below its threshold (``Model.rules_gate``); when the model finds danger but no
+kind past its cut, and nothing else is found, the likeliest kind of that sender's counts;
+once a message is found dangerous, so does every other kind within ``Model.kind_gate`` of
+its cut (naming a further kind flags no ordinary message).  A tactic counts when the model
+finds it, or when a rule finds it and the model's logit is not far below its threshold
 (``Model.tactic_gate``).  On writers they were not tuned on, the rules alone flag about
 one ordinary message in twenty and add more wrong tactics than right ones.
 """

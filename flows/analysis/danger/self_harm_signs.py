@@ -88,6 +88,11 @@ RULES: tuple[Rule, ...] = (
             r"\b(?:pain|hurt|suffering) (?:would|will|could) (?:all )?(?:end|stop) if i\b",
             r"\bthinking (?:about|of) (?:the )?(?:river|bridge|tracks|railway|train line|cliffs?|"
             r"canal|motorway bridge|multi-?storey)\b(?! (?:walk|trip|view|cafe|pub))",
+            # tired of being alive, said outright (a warning sign in suicide-prevention
+            # guidance: talk of having no reason to live)
+            r"\b(?:i'?m|i am|im) (?:just |so |completely |really )?(?:done|finished|through) "
+            r"with (?:living|being alive|life|this life|existing)\b(?! (?:admin|coach\w*|in |at |"
+            r"on |here|there|with (?:him|her|them)))",
         ),
         matches=(
             "I don't see myself being around much longer",
@@ -101,9 +106,12 @@ RULES: tuple[Rule, ...] = (
             "if i wasn't here the pain would stop",
             "the pain would end if i went",
             "I keep thinking about the bridge",
+            "I am done with living, I have made my peace",
         ),
         misses=(
             "I keep thinking how easy it would be to move to Spain",
+            "I'm done with life admin for today",
+            "im so done with life in this town",
             "I'm giving away my stuff before the move",
         ),
         person="first",
