@@ -177,7 +177,7 @@ async def test_a_text_that_leans_towards_danger_gets_the_gentle_question_in_the_
     env: Env,
 ) -> None:
     await env.send("/start")
-    replies = await env.send("everything feels heavy lately")
+    replies = await env.send("I just feel empty all the time")
     assert len(replies) == 1, "the gentle question travels with the reply, no extra message"
     assert "If you're not safe right now" in replies[0].text
     assert "/safety" in replies[0].text
