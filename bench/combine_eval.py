@@ -4,13 +4,13 @@
     python bench/combine_eval.py /tmp/heldout.npz
 
 The file holds every training row's held-out logits (a model trained without its writer),
-what the rules found, the labels, writers and senders: no text.  Each variant of the
-combination is measured leave one writer out, as bench/analysis.py does: the thresholds
-and gates for a held-out writer are chosen on the other writers' held-out scores only
-(``train_learned.choose``), then applied to that writer.  Printed for all folds together
-and for the writers the rules were never tuned on: any-danger recall, recall per kind,
-false positives (messages with no danger flagged), and how many kinds were named that
-the message does not have (on messages that do have a danger).
+what the rules found, the labels, writers and which rows the user wrote: no text.  Each
+variant of the combination is measured leave one writer out, as bench/analysis.py does:
+the thresholds and gates for a held-out writer are chosen on the other writers' held-out
+scores only (``train_learned.choose``), then applied to that writer.  Printed for all
+folds together and for the writers the rules were never tuned on: any-danger recall,
+recall per kind, false positives (messages with no danger flagged), and how many kinds
+were named that the message does not have (on messages that do have a danger).
 """
 
 from __future__ import annotations
@@ -28,24 +28,20 @@ import train_learned as T
 from flows.types import DANGER_KINDS
 
 
-def load(path: Path) -> tuple[Any, np.ndarray, tuple[np.ndarray, np.ndarray]]:
+def load(path: Path) -> tuple[Any, np.ndarray, tuple[np.ndarray, np.ndarray], np.ndarray]:
     z = np.load(path)
-    n = len(z["writers"])
-    senders = np.where(z["me"], "me", np.where(z["other"], "other", "them"))
+    me = z["me"]
+    # ``choose`` reads of a row's sender only whether the user wrote it
     data = SimpleNamespace(
-        y=z["y"],
-        writers=z["writers"],
-        rows=[{"sender": str(s)} for s in senders],
+        y=z["y"], writers=z["writers"], rows=[{"sender": "me" if m else "them"} for m in me]
     )
-    assert data.y.shape[0] == n
-    return data, z["scores"], (z["rules_danger"], z["rules_tactics"])
+    return data, z["scores"], (z["rules_danger"], z["rules_tactics"]), me
 
 
 def measure(path: Path, budget: float) -> None:
-    data, scores, rules = load(path)
+    data, scores, rules, me = load(path)
     T.FP_BUDGET = budget
     y = data.y
-    me = np.array([r["sender"] == "me" for r in data.rows])
     writers = sorted(set(data.writers))
     totals: dict[str, np.ndarray] = {}
     gates: list[float] = []
@@ -75,9 +71,9 @@ def measure(path: Path, budget: float) -> None:
                 *want.sum(0),
             ]
         )
-        key = "unseen" if w not in T.RULES_TUNED_ON else "tuned"
-        totals[key] = totals.get(key, 0) + row
         totals["all"] = totals.get("all", 0) + row
+        if w not in T.RULES_TUNED_ON:
+            totals["unseen"] = totals.get("unseen", 0) + row
     k = len(DANGER_KINDS)
     for key in ("all", "unseen"):
         t = totals[key]

@@ -491,9 +491,9 @@ def fit_all(result: dict[str, Any] | None = None) -> None:
 
 
 def keep(result: dict[str, Any], path: Path) -> None:
-    """Save the held-out logits, the rules' findings, the labels, writers and senders (no
-    text) to ``path``, so a change to the combination can be measured in minutes
-    (bench/combine_eval.py) instead of refitting every fold."""
+    """Save the held-out logits, the rules' findings, the labels, writers and whether the
+    user wrote each row (no text) to ``path``, so a change to the combination can be
+    measured in minutes (bench/combine_eval.py) instead of refitting every fold."""
     data: Data = result["data"]
     np.savez_compressed(
         path,
@@ -501,7 +501,6 @@ def keep(result: dict[str, Any], path: Path) -> None:
         y=data.y,
         writers=data.writers,
         me=np.array([r["sender"] == "me" for r in data.rows]),
-        other=np.array([r["sender"] == "other" for r in data.rows]),
         rules_danger=result["rules"][0],
         rules_tactics=result["rules"][1],
     )
