@@ -13,6 +13,7 @@ from flows.analysis.learned import (
     Model,
     Sender,
     _windows,
+    closed,
     feature_list,
     load_model,
     score,
@@ -41,9 +42,9 @@ def _reference(model: Model, text: str, sender: Sender | None) -> list[float]:
         values = weigh(Counter(feature_list(toks[lo:hi], sender)), model.idf)
         logits = list(model.intercept)
         for feature, v in values.items():
-            # the model keeps each weight times its idf (Model.dense): the weight is that
+            # the model keeps each weight times its idf (Model.weights): the weight is that
             # over the idf
-            for index, weighed in enumerate(model.dense.get(feature, ())):
+            for index, weighed in enumerate(model.weights(feature) or ()):
                 logits[index] += v * weighed / model.idf[feature]
         best = [max(a, b) for a, b in zip(best, logits, strict=True)]
     return best
@@ -91,9 +92,17 @@ def _doc(coef: dict[str, str]) -> dict[str, object]:
 
 def test_the_model_file_is_read_into_weights_times_idf() -> None:
     model = Model.from_json(_doc({"w:key": "0:0.5,1:-0.25"}))
-    assert model.dense == {"w:key": [1.0, -0.5]}
+    assert model.weights("w:key") == [1.0, -0.5]
 
 
 def test_a_model_file_naming_a_label_it_does_not_have_is_refused() -> None:
     with pytest.raises(ValueError, match="label"):
         Model.from_json(_doc({"w:key": "0:0.5,2:1.0"}))
+
+
+def test_the_shipped_model_knows_a_run_of_words_only_with_its_shorter_runs() -> None:
+    # the scorer looks a run up only where both shorter runs in it are known
+    model = load_model()
+    assert model is not None and closed(model)
+    gap = Model.from_json({**_doc({}), "idf": {"w:key": 2.0, "w:key under": 1.5}})
+    assert not closed(gap)
