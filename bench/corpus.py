@@ -178,16 +178,25 @@ TRAINING: tuple[LabelledSet, ...] = (
     ),
 )
 
-#: The newest blind set: a writer nobody has tuned on or read (people whose abuser is also
-#: a co-worker, boss or business partner: kitchens, building sites, salons, warehouses, a
-#: family shop; London, Manchester, Toronto, Sydney, Auckland, Cape Town), held by the lead
-#: outside the repository until the model trained on TRAINING was shipped, then scored
-#: once, totals only (``python bench/analysis.py --blind-only``); the figures are in
-#: bench/learned.md.  It joins TRAINING at the next retrain and a new writer's set takes
-#: its place here.  (blind_k, the previous round's blind set, was scored once on
-#: 2026-12-01 and is now training data; its figures are in bench/learned.md.)
+#: Scored once as the blind set of its round, and not yet trained on: each joins TRAINING
+#: at the next retrain (the shipped model was trained on TRAINING alone).
+#: blind_l (the eighth session's blind set, scored once on 2026-12-02; figures in
+#: bench/learned.md): people whose abuser is also a co-worker, boss or business partner.
+WAITING: tuple[LabelledSet, ...] = (
+    LabelledSet("blind_l.jsonl", "blind_l", "the abuser is a co-worker, boss or business partner"),
+)
+
+#: The newest blind set: a writer nobody has tuned on or read.  blind_m (ninth session):
+#: older couples and families from Southern Europe and Latin America in English-speaking
+#: countries (long marriages ending, grown children as go-betweens, property, the parish;
+#: English as a second language, voice-note transcripts, formal letters).  Unlike the
+#: writers before it, this writer was given no label glosses of mine and no category mix,
+#: only PRODUCT.md's vocabulary, the JSONL fields and a rough share of danger, manipulation
+#: and harmless look-alikes, in words of its own brief (bench/learned.md).  Held outside
+#: the repository until the shipped model was final, then scored once, totals only
+#: (``python bench/analysis.py --blind-only``).
 BLIND = LabelledSet(
-    "blind_l.jsonl", "blind_l", "the abuser is a co-worker, boss or business partner"
+    "blind_m.jsonl", "blind_m", "older couples and families from Southern Europe and Latin America"
 )
 
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
