@@ -16,8 +16,10 @@ from flows.analysis.learned import (
     closed,
     feature_list,
     load_model,
+    pack,
     score,
     tokens,
+    unpack,
     weigh,
 )
 
@@ -106,3 +108,16 @@ def test_the_shipped_model_knows_a_run_of_words_only_with_its_shorter_runs() -> 
     assert model is not None and closed(model)
     gap = Model.from_json({**_doc({}), "idf": {"w:key": 2.0, "w:key under": 1.5}})
     assert not closed(gap)
+
+
+def test_packed_weights_add_up_label_by_label() -> None:
+    vectors = [[0.5, -1.25, 3.0], [-0.75, 2.0, -3.5], [0.0, -0.001, 100.0]] * 50
+    total = sum(pack(enumerate(v)) for v in vectors)
+    assert unpack(total, 3) == pytest.approx(
+        [sum(c) for c in zip(*vectors, strict=True)], abs=1e-10
+    )
+
+
+def test_a_model_file_with_a_weight_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match="range"):
+        Model.from_json(_doc({"w:key": "0:200.0"}))  # times its idf (2.0): 400

@@ -37,7 +37,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache, partial
 from importlib import resources
@@ -195,6 +195,7 @@ _ONE = float(1 << 44)
 #: A weight (times its idf) must stay below this: 2**52 in fixed point, so even 2**30 of
 #: them cannot overflow a lane (2**87).
 WEIGHT_LIMIT = 256.0
+_LIMIT = round(WEIGHT_LIMIT * _ONE)
 _HALF = 1 << (_LANE - 1)
 _MASK = (1 << _LANE) - 1
 #: Packed weights: an integer whose lane ``i`` (``_LANE`` bits, two's complement across
@@ -202,14 +203,15 @@ _MASK = (1 << _LANE) - 1
 Packed = int
 
 
-def pack(values: Sequence[float]) -> Packed:
-    """One integer for a vector of weights (see ``_LANE``)."""
+def pack(weights: Iterable[tuple[int, float]]) -> Packed:
+    """One integer for a feature's weights, given as (label index, weight) pairs (see
+    ``_LANE``)."""
     out = 0
-    for i, v in enumerate(values):
-        if abs(v) >= WEIGHT_LIMIT:
+    for i, v in weights:
+        fixed = round(v * _ONE)
+        if abs(fixed) >= _LIMIT:
             raise ValueError("a weight of the learned model is out of range")
-        if v:
-            out += round(v * _ONE) << (_LANE * i)
+        out += fixed << (_LANE * i)
     return out
 
 
@@ -307,14 +309,14 @@ class Model:
         dense: dict[str, Packed] = {}
         for feature, pairs in data["coef"].items():  # "label:weight,label:weight"
             w = idf.get(feature, 0.0)
-            v = [0.0] * n
+            weights = []
             for pair in pairs.split(","):
                 index, _, weight = pair.partition(":")
                 i = int(index)
                 if not 0 <= i < n:
                     raise ValueError("the learned model names a label it does not have")
-                v[i] = float(weight) * w
-            dense[str(feature)] = pack(v)
+                weights.append((i, float(weight) * w))
+            dense[str(feature)] = pack(weights)
         return cls(
             labels,
             idf,
@@ -429,17 +431,17 @@ def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts
     for head, longest, out in blocks:
         starts: Sequence[int] = range(len(texts))  # where a known run of n words may begin
         for n in range(1, longest + 1):
-            known = []
+            begins: list[int] = []  # where a known run of n words begins
             for k in starts:
                 f = head + " ".join(texts[k : k + n])
                 if f in idf:
-                    known.append(k)
+                    begins.append(k)
                     words = tuple(at[k : k + n])
                     out[words[-1]].append((words, f, dense.get(f, 0)))
             # a run is only known where both shorter runs in it are (a run's messages hold
             # them too: ``closed``), so only those are looked up
-            after = set(known)
-            starts = [k for k in known if k + 1 in after]
+            after = set(begins)
+            starts = [k for k in begins if k + 1 in after]
     return p
 
 
@@ -546,8 +548,7 @@ def _explain(
     for i in range(lo, hi):
         w, s = shares[i]
         per_token[i] = (
-            _near(p.c[i] >> shift) * sc
-            + (_near(w >> shift) * sw + _near(s >> shift) * ss) / _SPLIT
+            _near(p.c[i] >> shift) * sc + (_near(w >> shift) * sw + _near(s >> shift) * ss) / _SPLIT
         )
     for i in range(lo, hi) if lo else ():  # a run that begins before the window is not in it
         for grams, scale in ((p.w[i], sw), (p.s[i], ss)):
