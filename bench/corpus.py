@@ -176,32 +176,54 @@ TRAINING: tuple[LabelledSet, ...] = (
         "w_as",
         "pregnancy, babies and toddlers: midwives, nurseries, taking the baby",
     ),
-)
-
-#: Scored once as the blind set of its round, and not yet trained on: each joins TRAINING
-#: at the next retrain (the shipped model was trained on TRAINING alone).
-#: blind_l (the eighth session's blind set, scored once on 2026-12-02; figures in
-#: bench/learned.md): people whose abuser is also a co-worker, boss or business partner.
-WAITING: tuple[LabelledSet, ...] = (
+    # blind_l: the eighth session's blind set, scored once then (bench/learned.md)
     LabelledSet("blind_l.jsonl", "blind_l", "the abuser is a co-worker, boss or business partner"),
+    # blind_m: the ninth session's first blind set, scored once then with the eighth
+    # session's model (bench/learned.md); its writer had no label glosses, only PRODUCT.md
+    LabelledSet(
+        "blind_m.jsonl",
+        "blind_m",
+        "older couples and families from Southern Europe and Latin America, ESL, letters",
+    ),
+    # w_at to w_aw (ninth session): briefed like blind_m, with no label glosses, only
+    # PRODUCT.md; one line of w_at word for word in an earlier set was left out
+    LabelledSet(
+        "w_at.jsonl", "w_at", "public lives online: streamers, influencers, comments, doxxing"
+    ),
+    LabelledSet(
+        "w_au.jsonl",
+        "w_au",
+        "maritime and offshore: Newfoundland, Shetland, Alaska, Norway; knives, flare guns",
+    ),
+    LabelledSet(
+        "w_av.jsonl",
+        "w_av",
+        "neurodivergent and chronically ill people: routines, medication, literal notes",
+    ),
+    LabelledSet(
+        "w_aw.jsonl",
+        "w_aw",
+        "nightlife and late shifts: bar, door and club staff, drivers, sex workers",
+    ),
 )
 
-#: The newest blind set: a writer nobody has tuned on or read.  blind_m (ninth session):
-#: older couples and families from Southern Europe and Latin America in English-speaking
-#: countries (long marriages ending, grown children as go-betweens, property, the parish;
-#: English as a second language, voice-note transcripts, formal letters).  Unlike the
-#: writers before it, this writer was given no label glosses of mine and no category mix,
-#: only PRODUCT.md's vocabulary, the JSONL fields and a rough share of danger, manipulation
-#: and harmless look-alikes, in words of its own brief (bench/learned.md).  Held outside
-#: the repository until the shipped model was final, then scored once, totals only
-#: (``python bench/analysis.py --blind-only``).
-BLIND = LabelledSet(
-    "blind_m.jsonl", "blind_m", "older couples and families from Southern Europe and Latin America"
-)
+#: Written for training and not yet trained on: they join TRAINING at the next retrain
+#: (the shipped model was trained on TRAINING alone).
+WAITING: tuple[LabelledSet, ...] = ()
+
+#: The newest blind set: a writer nobody has tuned on or read.  blind_n (ninth session):
+#: people who have just fled, in a refuge, a shelter or transitional housing (caseworkers,
+#: protective orders, court dates, a secret address, children in new schools); UK, Ireland,
+#: US, Canada, New Zealand.  Briefed in words of its own, with no label glosses (like
+#: blind_m), held outside the repository until the model trained on TRAINING was shipped,
+#: then scored once, totals only (``python bench/analysis.py --blind-only``); the figures
+#: are in bench/learned.md.  It joins TRAINING at the next retrain and a new writer's set
+#: takes its place here.
+BLIND = LabelledSet("blind_n.jsonl", "blind_n", "people who have just fled: refuges, shelters")
 
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
-BLIND_SCORED = True
+BLIND_SCORED = False
 
 
 def sender_of(row: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from flows.analysis.danger import check_danger
 from flows.analysis.learned import (
     Model,
     Sender,
@@ -121,3 +122,36 @@ def test_packed_weights_add_up_label_by_label() -> None:
 def test_a_model_file_with_a_weight_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError, match="range"):
         Model.from_json(_doc({"w:key": "0:200.0"}))  # times its idf (2.0): 400
+
+
+_LETTER = (
+    "Hi, I hope you are keeping well. Mum says her garden is looking lovely this year and "
+    "the tomatoes finally came through after all that rain. Work has been busy, we had the "
+    "inspection on Tuesday and it went fine in the end, nobody got shouted at for once. The "
+    "dog is still limping a bit but the vet says it is only a sprain and he should be "
+    "running about again in a week or two. {threat} Anyway, I have started going to the gym "
+    "again and my knee is holding up so far. Your cousin rang about the christening, it is "
+    "the second Sunday of next month at eleven and there will be food at the hall "
+    "afterwards. I finished that book you left behind, the ending was a bit daft but I "
+    "enjoyed it. The weather here has turned cold so I have finally put the heating on."
+)
+
+
+@pytest.mark.parametrize(
+    "threat",
+    [
+        "Shame about your tyres, these things happen.",
+        "I've still got the key to your new place.",
+        "It would be a pity if something happened to that new car of yours.",
+    ],
+)
+def test_a_veiled_threat_in_a_long_ordinary_letter_is_read_as_if_alone(threat: str) -> None:
+    # a long message is read in windows about as long as the messages the model learned
+    # from, so the rest of the letter does not drown the threat
+    letter = _LETTER.format(threat=threat)
+    assert len(letter) > 750 and sum(t.is_word for t in tokens(letter)) > 140
+    alone = {f.id for f in check_danger(threat, "incoming", sender="them").found}
+    assert alone
+    found = {f.id for f in check_danger(letter, "incoming", sender="them").found}
+    assert alone <= found
+    assert not check_danger(_LETTER.format(threat=""), "incoming", sender="them").found
