@@ -216,9 +216,9 @@ WAITING: tuple[LabelledSet, ...] = ()
 #: protective orders, court dates, a secret address, children in new schools); UK, Ireland,
 #: US, Canada, New Zealand.  Briefed in words of its own, with no label glosses (like
 #: blind_m), held outside the repository until the model trained on TRAINING was shipped,
-#: then scored once, totals only (``python bench/analysis.py --blind-only``); the figures
-#: are in bench/learned.md.  It joins TRAINING at the next retrain and a new writer's set
-#: takes its place here.
+#: then scored once, totals only (``python bench/analysis.py --blind-only``, 2026-12-03);
+#: the figures are in bench/learned.md.  Two lines word for word in other sets were left
+#: out.  It joins TRAINING at the next retrain and a new writer's set takes its place here.
 BLIND = LabelledSet("blind_n.jsonl", "blind_n", "people who have just fled: refuges, shelters")
 
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
