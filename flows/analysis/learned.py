@@ -190,8 +190,8 @@ def weigh(counts: Mapping[str, int], idf: Mapping[str, float]) -> dict[str, floa
 # --------------------------------------------------------------------------- the model
 #: A feature's weights for every label are kept as one integer (``pack``): a lane of
 #: ``_LANE`` bits per label holds the weight in fixed point.  Integers add exactly, so the
-#: sum of many features' integers is every label's sum at once, done in C: about three
-#: times quicker than adding lists of floats in Python, and half the memory.
+#: sum of many features' integers is every label's sum at once, done in C: several times
+#: quicker than adding lists of floats in Python, and smaller (bench/learned.md).
 _LANE = 88
 #: Fixed point: a weight is held to 2**-44 (about 6e-14); a window sums at most a few
 #: thousand, so a logit is within about 1e-10 of the float sum.
