@@ -207,10 +207,6 @@ TRAINING: tuple[LabelledSet, ...] = (
     ),
 )
 
-#: Written for training and not yet trained on: they join TRAINING at the next retrain
-#: (the shipped model was trained on TRAINING alone).
-WAITING: tuple[LabelledSet, ...] = ()
-
 #: The newest blind set: a writer nobody has tuned on or read.  blind_n (ninth session):
 #: people who have just fled, in a refuge, a shelter or transitional housing (caseworkers,
 #: protective orders, court dates, a secret address, children in new schools); UK, Ireland,

@@ -407,6 +407,8 @@ def to_json(
             for j in np.nonzero(model["coef"][:, i])[0]
         )
     idf = {data.names[i]: round(float(model["idf"][i]), 4) for i in nz}
+    if not learned.closed(idf):  # the scorer looks a run up only where its parts are known
+        raise ValueError("a run of words is kept without the shorter runs in it")
     return {
         "version": time.strftime("%Y-%m-%d"),
         "trained_on": trained_on,

@@ -106,9 +106,9 @@ def test_a_model_file_naming_a_label_it_does_not_have_is_refused() -> None:
 def test_the_shipped_model_knows_a_run_of_words_only_with_its_shorter_runs() -> None:
     # the scorer looks a run up only where both shorter runs in it are known
     model = load_model()
-    assert model is not None and closed(model)
-    gap = Model.from_json({**_doc({}), "idf": {"w:key": 2.0, "w:key under": 1.5}})
-    assert not closed(gap)
+    assert model is not None and closed(model.idf)
+    assert not closed({"w:key": 2.0, "w:key under": 1.5})
+    assert not closed({"w:key": 2.0, "s:them|w:key under": 1.5, "s:them|w:key": 1.0})
 
 
 def test_packed_weights_add_up_label_by_label() -> None:

@@ -449,16 +449,17 @@ def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts
     return p
 
 
-def closed(model: Model) -> bool:
-    """Every run of words the model knows is made of runs it knows (true of a vocabulary
-    kept by how many messages hold a feature, as training keeps it; ``_parts`` relies on
-    it)."""
-    for feature in model.idf:
+def closed(idf: Mapping[str, float]) -> bool:
+    """Every run of words a model knows (its ``idf``) is made of runs it knows: a run's
+    messages hold its shorter runs too, so a vocabulary kept by how many messages hold a
+    feature is closed; ``_parts`` relies on it, and bench/train_learned.py writes no model
+    that is not."""
+    for feature in idf:
         head, sep, run = feature.rpartition("w:")
         words = run.split(" ")
         if sep and head in ("", *(f"s:{s}|" for s in SENDERS)) and len(words) > 1:
             shorter = (" ".join(words[:-1]), " ".join(words[1:]))
-            if any(f"{head}w:{w}" not in model.idf for w in shorter):
+            if any(f"{head}w:{w}" not in idf for w in shorter):
                 return False
     return True
 
