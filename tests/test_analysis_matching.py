@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from flows.analysis import matching, rule_starts
+from flows.analysis import matching, message, rule_starts
+from flows.analysis.danger import detect
 from flows.analysis.danger.rules import COMPILED
 from flows.analysis.message import _COMPILED
 from flows.analysis.normalize import normalize
@@ -76,8 +77,9 @@ def test_what_a_rule_must_start_with(pattern: str, starts: set[str] | None) -> N
 def test_a_rule_is_tried_only_where_a_word_starts_as_it_must() -> None:
     pattern = matching.compile_rule(r"(?:the |my )?(?:pills|tablets) are ready")
     text = "the pills are ready and my tablets are ready, spills are ready"
-    index = rule_starts.word_index(text)
-    assert index["the "] == [0] and index["pill"] == [4]
+    rules = rule_starts.table([(pattern,)])
+    # "the", "pills", "my", "tablets"; not "spills", nor "are" or "ready"
+    assert sorted(set(rule_starts.places(rules, text)[(0, 0)])) == [0, 4, 24, 27]
     assert [text[h.start : h.end] for h in matching.find_all((pattern,), text)] == [
         "the pills are ready",
         "my tablets are ready",
@@ -85,9 +87,24 @@ def test_a_rule_is_tried_only_where_a_word_starts_as_it_must() -> None:
 
 
 def test_a_text_without_the_words_is_not_searched() -> None:
-    starts = rule_starts.indexed("she was there, killing time")[1]
-    assert not starts.isdisjoint({"she "}) and not starts.isdisjoint({"kill"})
-    assert starts.isdisjoint({"he "}) and starts.isdisjoint({"knife"})
+    rules = rule_starts.table(
+        [(matching.compile_rule(p),) for p in (r"she said", r"he said", r"killing", r"knife")]
+    )
+    tried = {entry for entry, _ in rule_starts.places(rules, "she was there, killing time")}
+    assert tried == {0, 2}
+
+
+def test_a_table_of_rules_finds_what_each_rule_finds_alone() -> None:
+    # the danger rules (with the idioms) and the tactic rules run as tables, all at once
+    tables = [*detect._TABLES.values(), message._TABLE]
+    found = 0
+    for raw in TEXTS:
+        text = normalize(raw).text
+        for rules in tables:
+            each = matching.find_table(rules, text)
+            assert each == [_unfiltered(entry, text) for entry in rules.entries], raw
+            found += sum(map(len, each))
+    assert found > len(TEXTS)
 
 
 def test_long_literal_openings_are_compared_too() -> None:

@@ -15,7 +15,7 @@ from flows.analysis.danger.escalation import ESCALATIONS, Escalation
 from flows.analysis.danger.guards import IDIOM, kept
 from flows.analysis.danger.rule import Rule
 from flows.analysis.danger.rules import ORDER, RULES
-from flows.analysis.matching import compile_rule, find
+from flows.analysis.matching import compile_rule, find, find_all
 from flows.analysis.normalize import normalize
 
 
@@ -27,7 +27,7 @@ def _compiled(alternative: str) -> re.Pattern[str]:
 def _shown(rule: Rule, alternative: str, example: str) -> bool:
     """A hit of this alternative of ``rule`` in ``example`` that the guards keep."""
     text = normalize(example).text
-    idiom_spans = find(IDIOM, text)
+    idiom_spans = find_all(IDIOM, text)
     source = rule.source or "user"
     return any(
         kept(rule, text, hit, idiom_spans, source) for hit in find(_compiled(alternative), text)

@@ -19,7 +19,7 @@ Features (the same code serves training and scoring, so they cannot drift apart)
 
 Each block is TF-IDF weighted (sublinear term frequency, smoothed idf) and scaled to
 unit length, as scikit-learn's ``TfidfVectorizer`` does.  A long text is scored window by
-window (``WINDOW`` words, half overlapping) and the best window counts, so a long harmless
+window (whole sentences, up to ``WINDOW`` words) and the best window counts, so a long harmless
 letter cannot add up to danger.  Every finding names the words that weighed most, cut
 from the original text.  Plain Python: the model is a JSON file shipped with the package,
 read once; it never touches the network.
@@ -50,12 +50,15 @@ from flows.types import DANGER_KINDS
 Sender = Literal["them", "relay", "other", "me"]
 SENDERS: tuple[Sender, ...] = ("them", "relay", "other", "me")
 
-#: Words per scoring window: about the longest messages the model learns from (99% of the
-#: training messages have at most 47 words), so a long letter is read in parts of a length
-#: the model knows.  Windows of 100 words diluted a threat in a long message: on
-#: development sets padded to 1,000 characters, 50 words found 0.69 and 0.56 of the
-#: threats where 100 found 0.49 and 0.33 (bench/learned.md).
-WINDOW = 50
+#: Words per scoring window at most: within the length of the messages the model learns
+#: from (99% of the training messages have at most 47 words, half at most 20), so a long
+#: letter is read in parts of a length the model knows.  Windows of 100 words diluted a
+#: threat in a long message (on development sets padded to 1,000 characters, 50 words
+#: found 0.69 and 0.56 of the threats where 100 found 0.49 and 0.33).  Whole sentences
+#: grouped up to 40 words (``_windows``), on blind_n before it was trained on: 0.73 of the
+#: threats and 0.56 of their kinds, where half-overlapping windows of 50 words found 0.69
+#: and 0.52, in fewer windows (bench/learned.md).
+WINDOW = 40
 _STRIDE = WINDOW // 2
 #: Texts with fewer words are left to the rules.
 MIN_WORDS = 2
@@ -357,14 +360,63 @@ class Scored:
         return self.explain() if self.explain is not None and self.found else ()
 
 
-def _windows(toks: Sequence[Token]) -> list[tuple[int, int]]:
-    words = [i for i, t in enumerate(toks) if t.is_word]
-    if len(words) <= WINDOW:
-        return [(0, len(toks))] if toks else []
+#: A token that ends a sentence (a line break between two tokens ends one too).
+_ENDS = frozenset(".!?;…")
+
+
+def _sentences(toks: Sequence[Token], text: str) -> list[tuple[int, int, int]]:
+    """Each sentence of ``toks`` (from ``text``): its first token, the token after its last
+    and how many words it has.  Marks that follow one another ("?!") end one sentence."""
+    out = []
+    first = words = 0
+    for i, t in enumerate(toks):
+        words += t.is_word
+        if i + 1 == len(toks):
+            ends = True
+        else:
+            after = toks[i + 1]
+            ends = (t.text in _ENDS and after.text not in _ENDS) or "\n" in text[
+                t.end : after.start
+            ]
+        if ends:
+            out.append((first, i + 1, words))
+            first, words = i + 1, 0
+    return out
+
+
+def _slide(toks: Sequence[Token], lo: int, hi: int) -> list[tuple[int, int]]:
+    """Windows of ``WINDOW`` words, half overlapping, over ``toks[lo:hi]`` (a sentence
+    longer than a window, as a voice note with no full stops can be)."""
+    words = [i for i in range(lo, hi) if toks[i].is_word]
     out = []
     for first in range(0, len(words) - _STRIDE, _STRIDE):
         last = min(first + WINDOW, len(words)) - 1
-        out.append((words[first], (words[last + 1] if last + 1 < len(words) else len(toks))))
+        out.append((words[first], (words[last + 1] if last + 1 < len(words) else hi)))
+    return out
+
+
+def _windows(toks: Sequence[Token], text: str) -> list[tuple[int, int]]:
+    """The windows (token ranges) a text is scored in: the whole text when it has at most
+    ``WINDOW`` words, else whole sentences grouped in order, each group as many as fit in
+    ``WINDOW`` words (a longer sentence is read in overlapping windows of its own).  A
+    threat is seldom split between sentences, so the groups need not overlap: about half
+    the windows half-overlapping ones take, for the same reading (bench/learned.md)."""
+    if sum(t.is_word for t in toks) <= WINDOW:
+        return [(0, len(toks))] if toks else []
+    out: list[tuple[int, int]] = []
+    lo, count = -1, 0  # the group being filled: its first token and its words
+    for first, end, words in _sentences(toks, text):
+        if lo >= 0 and (count + words > WINDOW or words > WINDOW):
+            out.append((lo, first))
+            lo, count = -1, 0
+        if words > WINDOW:
+            out.extend(_slide(toks, first, end))
+            continue
+        if lo < 0:
+            lo = first
+        count += words
+    if lo >= 0:
+        out.append((lo, len(toks)))
     return out
 
 
@@ -413,39 +465,41 @@ def _shares(p: _Parts) -> list[tuple[Packed, Packed]]:
 def _parts(model: Model, toks: Sequence[Token], sender: Sender | None) -> _Parts:
     """Every token's part: its word's character n-grams, and the known runs of words (w:,
     and s: with the sender) that end at it."""
-    dense, idf = model.dense, model.idf
-    p = _Parts([], [], [[] for _ in toks], [[] for _ in toks])
+    dense_get, idf, word = model.dense.get, model.idf, model.word
+    p = _Parts([0] * len(toks), [()] * len(toks), [[] for _ in toks], [[] for _ in toks])
     at: list[int] = []  # the token index of every word
+    texts: list[str] = []  # and its text
     for i, t in enumerate(toks):
         if t.is_word:
-            vec, known = model.word(t.text)
-            p.c.append(vec)
-            p.c_known.append(known)
+            p.c[i], p.c_known[i] = word(t.text)
             at.append(i)
+            texts.append(t.text)
             continue
-        f = f"w:{t.text}"  # an emoji or a mark counts as a word of its own
-        p.c.append(0)
-        p.c_known.append(())
+        f = "w:" + t.text  # an emoji or a mark counts as a word of its own
         if f in idf:
-            p.w[i].append(((i,), f, dense.get(f, 0)))
-    texts = [toks[i].text for i in at]
+            p.w[i].append(((i,), f, dense_get(f, 0)))
     blocks = [("w:", WORD_GRAMS, p.w)]
     if sender is not None:
         blocks.append((f"s:{sender}|w:", SENDER_GRAMS, p.s))
     for head, longest, out in blocks:
-        starts: Sequence[int] = range(len(texts))  # where a known run of n words may begin
-        for n in range(1, longest + 1):
-            begins: list[int] = []  # where a known run of n words begins
-            for k in starts:
-                f = head + " ".join(texts[k : k + n])
-                if f in idf:
-                    begins.append(k)
-                    words = tuple(at[k : k + n])
-                    out[words[-1]].append((words, f, dense.get(f, 0)))
+        runs: dict[int, str] = {}  # where a known run of n words begins: the run
+        for k, text in enumerate(texts):
+            f = head + text
+            if f in idf:
+                runs[k] = text
+                out[at[k]].append(((at[k],), f, dense_get(f, 0)))
+        for n in range(2, longest + 1):
             # a run is only known where both shorter runs in it are (a run's messages hold
             # them too: ``closed``), so only those are looked up
-            after = set(begins)
-            starts = [k for k in begins if k + 1 in after]
+            shorter, runs = runs, {}
+            for k, run in shorter.items():
+                if k + 1 in shorter:
+                    longer = f"{run} {texts[k + n - 1]}"
+                    f = head + longer
+                    if f in idf:
+                        runs[k] = longer
+                        words = tuple(at[k : k + n])
+                        out[words[-1]].append((words, f, dense_get(f, 0)))
     return p
 
 
@@ -523,7 +577,7 @@ def score(model: Model, text: str, sender: Sender | None) -> list[Scored]:
     best = list(model.intercept) if not toks else [-math.inf] * labels
     where: list[tuple[int, int, tuple[float, float, float]]] = [(0, 0, (0.0, 0.0, 0.0))] * labels
     parts = _parts(model, toks, sender)
-    for lo, hi in _windows(toks):
+    for lo, hi in _windows(toks, text):
         logits, scales = _window_logits(model, parts, lo, hi, sender)
         for index, logit in enumerate(logits):
             if logit > best[index]:

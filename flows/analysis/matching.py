@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from flows.analysis.normalize import Normalized
-from flows.analysis.rule_starts import group_of, indexed
+from flows.analysis.rule_starts import Table, places, table_of
 
 #: At most this many phrases are reported per finding.
 MAX_PHRASES = 5
@@ -69,30 +69,31 @@ def compile_split(pattern: str) -> tuple[re.Pattern[str], ...]:
     return tuple(compile_rule(alt) for alt in alternatives(pattern))
 
 
-def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HITS) -> list[Hit]:
-    """Hits of several patterns (see ``compile_split``), in order, at most ``limit``.  A
-    pattern whose every match starts with one of a few words (see ``rule_starts.anchors``) is
-    only tried where a word of the text starts so: most rules are about words the text
-    does not contain, and comparing the text's words with a rule's is much cheaper than
-    a search."""
-    group = group_of(patterns)
-    index, keys = indexed(text)
-    places: dict[int, list[int]] = {}
-    for key in group.keys & keys:
-        at = index[key]
-        for which, back in group.by_key[key]:
-            if back:
-                places.setdefault(which, []).extend([a - back for a in at if a >= back])
-            else:
-                places.setdefault(which, []).extend(at)
-    hits: list[Hit] = []
-    for which, where in places.items():
-        hits.extend(find_at(patterns[which], text, sorted(set(where)), limit))
-    for pattern, literal in group.searched:
+def find_table(rules: Table, text: str, limit: int = MAX_HITS) -> list[list[Hit]]:
+    """The hits of every entry of ``rules`` (see ``rule_starts.table``), each in order and at
+    most ``limit``: what ``find`` gives for each of an entry's patterns, merged.  A pattern
+    whose every match starts with one of a few words (see ``rule_starts.anchors``) is only
+    tried where a word of the text starts so: most rules are about words the text does not
+    contain, and looking a text's words up once for the whole table is much cheaper than a
+    search per rule."""
+    found: list[list[Hit]] = [[] for _ in rules.entries]
+    for (entry, which), where in places(rules, text).items():
+        pattern = rules.entries[entry][which]
+        found[entry].extend(find_at(pattern, text, sorted(set(where)), limit))
+    for entry, pattern, literal in rules.searched:
         if literal is None or any(p in text for p in literal):
-            hits.extend(find(pattern, text, limit))
-    hits.sort(key=lambda h: (h.start, h.end))
-    return hits[:limit]
+            found[entry].extend(find(pattern, text, limit))
+    for hits in found:
+        if len(hits) > 1:
+            hits.sort(key=lambda h: (h.start, h.end))
+            del hits[limit:]
+    return found
+
+
+def find_all(patterns: Sequence[re.Pattern[str]], text: str, limit: int = MAX_HITS) -> list[Hit]:
+    """Hits of one rule's patterns (see ``compile_split``), in order, at most ``limit``
+    (``find_table`` with one entry)."""
+    return find_table(table_of(patterns), text, limit)[0]
 
 
 def compile_any(patterns: Sequence[str]) -> re.Pattern[str]:

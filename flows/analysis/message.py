@@ -11,16 +11,19 @@ from flows.analysis.context import Sender, combine_tactics, source_for
 from flows.analysis.danger import Classifier, check_danger
 from flows.analysis.greyrock import practical_questions, reply
 from flows.analysis.learned import Model, load_model
-from flows.analysis.matching import Hit, compile_split, find_all, phrases
+from flows.analysis.matching import Hit, compile_split, find_table, phrases
 from flows.analysis.normalize import normalize
 from flows.analysis.patterns import TACTICS
 from flows.analysis.result import Analysis, Finding
+from flows.analysis.rule_starts import table
 from flows.types import TACTICS as TACTIC_IDS
 
 _COMPILED: dict[str, tuple[re.Pattern[str], ...]] = {
     tactic: tuple(p for pattern in rule.patterns for p in compile_split(pattern))
     for tactic, rule in TACTICS.items()
 }
+#: The tactic rules as one table (``find_table`` runs them all at once).
+_TABLE = table(list(_COMPILED.values()))
 #: Findings are reported in the fixed vocabulary order.
 _ORDER: tuple[str, ...] = TACTIC_IDS
 _WHY_SELF_HARM = (
@@ -49,8 +52,7 @@ def analyze(
     source = source_for(sender)
     danger = check_danger(text, source, classifier, sender=sender, learned=model).found
     hits: dict[str, list[Hit]] = {}
-    for tactic, patterns in _COMPILED.items():
-        found = find_all(patterns, norm.text)
+    for tactic, found in zip(_COMPILED, find_table(_TABLE, norm.text), strict=True):
         if found:
             hits[tactic] = found
     why: dict[str, str] = {tactic: rule.why for tactic, rule in TACTICS.items()}

@@ -1,59 +1,109 @@
-"""Where a rule's matches can start, so that a rule is only tried there (``find_all`` in
-matching.py): the words of a text by how they begin (``word_index``), and what every match
-of a pattern must begin with (``anchors``), read from the pattern's parsed form.  Most
-rules are about words a text does not contain, and comparing words is much cheaper than
-a search; the hits are the same (tests/test_analysis_matching.py)."""
+"""Where a rule's matches can start, so that a rule is only tried there (``find_table`` in
+matching.py runs a whole table of rules at once): the words of a text by how they begin
+(``keys_of``), and what every match of a pattern must begin with (``anchors``), read from
+the pattern's parsed form.  Most rules are about words a text does not contain, and
+comparing words is much cheaper than a search; the hits are the same
+(tests/test_analysis_matching.py)."""
 
 from __future__ import annotations
 
 import importlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+#: Where one pattern of a table is tried: (the entry, the pattern in it, how many
+#: characters before the word its matches start).
+Anchor = tuple[int, int, int]
+
 
 @dataclass(frozen=True)
-class Group:
-    """A rule's patterns as ``find_all`` runs them: the words their matches can start with
-    (and, for each, which pattern and how far before the word), and the patterns that
-    must be searched for (with their literal openings, if any)."""
+class Table:
+    """Several rules run together (``matching.find_table``): ``entries`` holds each rule's
+    patterns; ``by_key`` the words every pattern's matches can start with (in the terms of
+    ``keys_of``), each with where it is tried; ``searched`` the patterns that must be
+    searched for instead (entry, pattern, and their literal openings, if any)."""
 
-    keys: frozenset[str]
-    by_key: dict[str, list[tuple[int, int]]]
-    searched: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...]
+    entries: tuple[tuple[re.Pattern[str], ...], ...]
+    by_key: dict[str, tuple[Anchor, ...]]
+    searched: tuple[tuple[int, re.Pattern[str], tuple[str, ...] | None], ...]
+    #: a run of word characters -> the anchors its keys have (runs repeat: remembered)
+    seen: dict[str, tuple[Anchor, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def anchored(self, run: str) -> tuple[Anchor, ...]:
+        """Where a run of word characters lets this table's patterns start."""
+        found = self.seen.get(run)
+        if found is None:
+            if len(self.seen) >= _SEEN:
+                self.seen.clear()
+            found = self.seen[run] = tuple(
+                a for key in keys_of(run) for a in self.by_key.get(key, ())
+            )
+        return found
 
 
-#: id(patterns) -> (the patterns, their group).  By id: hashing compiled patterns hashes
-#: their whole programs, which costs more than the search saved.
-_GROUPS: dict[int, tuple[Sequence[re.Pattern[str]], Group]] = {}
+#: Runs remembered per table (a few hundred KB at most).
+_SEEN = 16384
 
 
-def group_of(patterns: Sequence[re.Pattern[str]]) -> Group:
-    found = _GROUPS.get(id(patterns))
+def table(entries: Sequence[Sequence[re.Pattern[str]]]) -> Table:
+    """The table of ``entries`` (each a rule's patterns, as ``compile_split`` gives them)."""
+    by_key: dict[str, list[Anchor]] = {}
+    searched = []
+    for entry, patterns in enumerate(entries):
+        for which, pattern in enumerate(patterns):
+            starts = anchors(pattern)
+            if starts is None:
+                searched.append((entry, pattern, openings(pattern)))
+                continue
+            for key, back in starts:
+                by_key.setdefault(key, []).append((entry, which, back))
+    return Table(
+        tuple(tuple(p) for p in entries),
+        {key: tuple(found) for key, found in by_key.items()},
+        tuple(searched),
+    )
+
+
+#: id(patterns) -> (the patterns, their one-entry table), for ``matching.find_all``.  By
+#: id: hashing compiled patterns hashes their whole programs, which costs more than the
+#: search saved.
+_TABLES: dict[int, tuple[Sequence[re.Pattern[str]], Table]] = {}
+
+
+def table_of(patterns: Sequence[re.Pattern[str]]) -> Table:
+    """The table of one rule's ``patterns`` (remembered)."""
+    found = _TABLES.get(id(patterns))
     if found is not None and found[0] is patterns:
         return found[1]
-    by_key: dict[str, list[tuple[int, int]]] = {}
-    searched = []
-    for which, pattern in enumerate(patterns):
-        starts = anchors(pattern)
-        if starts is None:
-            searched.append((pattern, openings(pattern)))
-            continue
-        for key, back in starts:
-            by_key.setdefault(key, []).append((which, back))
-    group = Group(frozenset(by_key), by_key, tuple(searched))
-    if len(_GROUPS) > 8192:
-        _GROUPS.clear()
-    _GROUPS[id(patterns)] = (patterns, group)
-    return group
+    made = table((patterns,))
+    if len(_TABLES) > 8192:
+        _TABLES.clear()
+    _TABLES[id(patterns)] = (patterns, made)
+    return made
+
+
+def places(rules: Table, text: str) -> dict[tuple[int, int], list[int]]:
+    """Where each pattern of ``rules`` (by entry and pattern) can start a hit in ``text``,
+    in no particular order and perhaps twice: only where a word starts as the pattern's
+    matches must (``find`` refuses hits inside a word)."""
+    out: dict[tuple[int, int], list[int]] = {}
+    for run, at in word_runs(text).items():
+        for entry, which, back in rules.anchored(run):
+            where = out.setdefault((entry, which), [])
+            if back:
+                where.extend([a - back for a in at if a >= back])
+            else:
+                where.extend(at)
+    return out
 
 
 #: The standard library's own regex parser (not in the type stubs, hence Any).
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
-#: Where a pattern's matches can start: a key of ``word_index`` and how many characters
+#: Where a pattern's matches can start: a key of ``keys_of`` and how many characters
 #: before that word (a mark, as in "'ve got").
 Anchors = tuple[tuple[str, int], ...]
 
@@ -61,37 +111,34 @@ Anchors = tuple[tuple[str, int], ...]
 #: Word starts are compared up to this many characters.
 _START = 6
 _RUN = re.compile(r"\w+")
-#: In ``word_index``: a run that begins with a digit of any script (what ``\d`` matches).
+#: In ``keys_of``: a run that begins with a digit of any script (what ``\d`` matches).
 DIGIT = "0-9"
 
 
-def word_index(text: str) -> dict[str, list[int]]:
-    """Where a hit of a rule can start (``find`` refuses hits inside a word), by what
-    starts there: the beginnings (1 to ``_START`` characters) of every run of word
-    characters in ``text``, and the whole run followed by a space (``"he "``: the word
-    "he" itself), each with the run's offsets in order."""
-    out: dict[str, list[int]] = {}
-    for match in _RUN.finditer(text):
-        run, at = match.group(), match.start()
-        keys = {run[:n] for n in range(1, min(len(run), _START) + 1)}
-        keys.add(run + " ")
-        if run[0].isdigit():
-            keys.add(DIGIT)
-        for key in keys:
-            out.setdefault(key, []).append(at)
-    return out
+def keys_of(run: str) -> list[str]:
+    """The keys a run of word characters has: its beginnings (1 to ``_START`` characters),
+    the whole run followed by a space (``"he "``: the word "he" itself), and ``DIGIT``
+    where it begins with a digit.  A pattern's ``anchors`` are keys of the same kind."""
+    keys = [run[:n] for n in range(1, min(len(run), _START) + 1)]
+    keys.append(run + " ")
+    if run[0].isdigit():
+        keys.append(DIGIT)
+    return keys
 
 
 @lru_cache(maxsize=4)
-def indexed(text: str) -> tuple[dict[str, list[int]], frozenset[str]]:
-    """``word_index`` and its keys (the last few texts: every rule reads the same one)."""
-    index = word_index(text)
-    return index, frozenset(index)
+def word_runs(text: str) -> dict[str, list[int]]:
+    """Every run of word characters in ``text`` and where it starts, in order (the last
+    few texts are remembered: every table reads the same one)."""
+    out: dict[str, list[int]] = {}
+    for match in _RUN.finditer(text):
+        out.setdefault(match.group(), []).append(match.start())
+    return out
 
 
 @lru_cache(maxsize=4096)
 def anchors(pattern: re.Pattern[str]) -> Anchors | None:
-    """What every match of ``pattern`` starts with, in the terms of ``word_index``: a
+    """What every match of ``pattern`` starts with, in the terms of ``keys_of``: a
     word's beginning, or a whole word (``"he "``) where the pattern ends the word there
     (after a leading mark, as in "'ve": the word after it), each with how many characters
     before that word the match starts.  ``None`` when that cannot be told from the

@@ -4,8 +4,9 @@ the rules did not find."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from flows.analysis.classifier import (
     SELF_HARM,
@@ -19,11 +20,12 @@ from flows.analysis.classifier import (
 from flows.analysis.danger.escalation import escalate
 from flows.analysis.danger.guards import IDIOM, kept
 from flows.analysis.danger.person import kind_of
-from flows.analysis.danger.rule import Kind, Source
+from flows.analysis.danger.rule import Kind, Rule, Source
 from flows.analysis.danger.rules import COMPILED
-from flows.analysis.matching import Hit, find, find_all, phrases
+from flows.analysis.matching import Hit, find_table, phrases
 from flows.analysis.normalize import Normalized
 from flows.analysis.result import Finding
+from flows.analysis.rule_starts import Table, table
 
 #: What a finding of each kind says, in the fixed order of ``flows.types.DANGER_KINDS``.
 WHY: dict[Kind, str] = {
@@ -50,16 +52,25 @@ class DangerCheck:
     cleared: tuple[str, ...] = ()
 
 
+#: The rules that read texts from each source (a rule may be for one source only), in
+#: their order, and their table (``find_table`` runs them all at once), the idioms first.
+_RULES: dict[Source, tuple[tuple[Rule, tuple[re.Pattern[str], ...]], ...]] = {
+    source: tuple(r for r in COMPILED if r[0].source in (None, source))
+    for source in get_args(Source)
+}
+_TABLES: dict[Source, Table] = {
+    source: table([IDIOM, *(patterns for _, patterns in rules)]) for source, rules in _RULES.items()
+}
+
+
 def rule_hits(text: str, source: Source) -> tuple[dict[Kind, list[Hit]], list[Hit]]:
     """What the rules find in the normalised ``text``, by kind, before the escalation
     table; and what they looked at and let go (idioms, and hits the guards dropped)."""
-    idiom_spans = find(IDIOM, text)
+    idiom_spans, *each = find_table(_TABLES[source], text)
     cleared: list[Hit] = list(idiom_spans)
     found: dict[Kind, list[Hit]] = {}
-    for rule, patterns in COMPILED:
-        if rule.source is not None and rule.source != source:
-            continue
-        for hit in find_all(patterns, text):
+    for (rule, _), hits in zip(_RULES[source], each, strict=True):
+        for hit in hits:
             if kept(rule, text, hit, idiom_spans, source):
                 found.setdefault(kind_of(rule, text, hit, source), []).append(hit)
             else:
