@@ -202,7 +202,10 @@ def leave_one_writer_out() -> dict[str, Tally]:
 
     import train_learned as T  # scikit-learn: training only
 
-    result = T.lowo()
+    groups = None  # --groups K: writers held out K groups at a time (a quicker check)
+    if "--groups" in sys.argv:
+        groups = int(sys.argv[sys.argv.index("--groups") + 1])
+    result = T.lowo(groups)
     if "--keep" in sys.argv:  # the held-out scores, for bench/combine_eval.py (no text)
         T.keep(result, Path(sys.argv[sys.argv.index("--keep") + 1]))
     if "--fit" in sys.argv:  # the shipped model from the same held-out scores

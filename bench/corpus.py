@@ -205,21 +205,43 @@ TRAINING: tuple[LabelledSet, ...] = (
         "w_aw",
         "nightlife and late shifts: bar, door and club staff, drivers, sex workers",
     ),
+    # tenth session: blind_n (scored once in the ninth, totals only) and four writers briefed
+    # without glosses in a fourth wording
+    LabelledSet("blind_n.jsonl", "blind_n", "people who have just fled: refuges, shelters"),
+    LabelledSet(
+        "w_ax.jsonl", "w_ax", "students and young adults: halls, teams, group chats, Discord"
+    ),
+    LabelledSet(
+        "w_ay.jsonl",
+        "w_ay",
+        "Caribbean and West African diaspora: churches, aunties, remittances, immigration status",
+    ),
+    LabelledSet(
+        "w_az.jsonl",
+        "w_az",
+        "professionals who write long: emails, solicitors' letters, co-parenting schedules",
+    ),
+    LabelledSet(
+        "w_ba.jsonl",
+        "w_ba",
+        "parents of babies and young children, pregnancy: handovers, nurseries, health visitors",
+    ),
 )
 
-#: The newest blind set: a writer nobody has tuned on or read.  blind_n (ninth session):
-#: people who have just fled, in a refuge, a shelter or transitional housing (caseworkers,
-#: protective orders, court dates, a secret address, children in new schools); UK, Ireland,
-#: US, Canada, New Zealand.  Briefed in words of its own, with no label glosses (like
-#: blind_m), held outside the repository until the model trained on TRAINING was shipped,
-#: then scored once, totals only (``python bench/analysis.py --blind-only``, 2026-12-03);
-#: the figures are in bench/learned.md.  Two lines word for word in other sets were left
-#: out.  It joins TRAINING at the next retrain and a new writer's set takes its place here.
-BLIND = LabelledSet("blind_n.jsonl", "blind_n", "people who have just fled: refuges, shelters")
+#: The newest blind set: a writer nobody has tuned on or read.  blind_o (tenth session):
+#: people in same-sex and queer relationships, trans and non-binary people and their
+#: chosen families (threats of outing, parents as abusers, tight communities taking
+#: sides); US small towns, UK, South Africa, the Philippines, Brazil.  Briefed in words of
+#: its own (a fourth wording), with no label glosses; held outside the repository until
+#: the model trained on TRAINING was committed, then scored once, totals only
+#: (``python bench/analysis.py --blind-only``); the figures are in bench/learned.md.  Two
+#: lines word for word in other sets were left out.  It joins TRAINING at the next
+#: retrain and a new writer's set takes its place here.
+BLIND = LabelledSet("blind_o.jsonl", "blind_o", "queer and trans people, chosen families")
 
 #: Set to True once BLIND has been scored: bench/analysis.py then prints no new figure
 #: for it (a set scored once is no longer blind).
-BLIND_SCORED = True
+BLIND_SCORED = False
 
 
 def sender_of(row: dict[str, Any]) -> str:

@@ -129,6 +129,7 @@ class Data:
                 vals.append(n)
             ptr.append(len(cols))
         self.names = sorted(index, key=index.__getitem__)
+        self.column = index  # name -> column
         self.counts = sparse.csr_matrix(
             (np.array(vals, dtype=float), np.array(cols), np.array(ptr)),
             shape=(len(rows), len(index)),
@@ -406,7 +407,8 @@ def to_json(
             f"{int(j)}:{round(float(model['coef'][j, i]), 4)}"
             for j in np.nonzero(model["coef"][:, i])[0]
         )
-    idf = {data.names[i]: round(float(model["idf"][i]), 4) for i in nz}
+    kept = _closure(data, model["idf"], [int(i) for i in nz])
+    idf = {data.names[i]: round(float(model["idf"][i]), 4) for i in kept}
     if not learned.closed(idf):  # the scorer looks a run up only where its parts are known
         raise ValueError("a run of words is kept without the shorter runs in it")
     return {
@@ -425,48 +427,91 @@ def to_json(
     }
 
 
+def _closure(data: Data, idf: np.ndarray, columns: list[int]) -> list[int]:
+    """``columns`` and the shorter runs of words in each of their runs (the scorer looks a
+    run up only where its parts are known: ``learned.closed``).  A part whose weights were
+    all pruned is kept for its idf alone; every part of a kept run is itself kept by
+    ``fit_idf`` (its messages hold the run's)."""
+    where = data.column
+    out = set(columns)
+    todo = list(columns)
+    while todo:
+        name = data.names[todo.pop()]
+        head, sep, run = name.rpartition("w:")
+        words = run.split(" ")
+        if not sep or len(words) < 2 or head not in ("", *(f"s:{s}|" for s in learned.SENDERS)):
+            continue
+        for part in (" ".join(words[:-1]), " ".join(words[1:])):
+            i = where.get(f"{head}w:{part}")
+            if i is None or idf[i] <= 0:
+                raise ValueError("a run of words is kept without the shorter runs in it")
+            if i not in out:
+                out.add(i)
+                todo.append(i)
+    return sorted(out)
+
+
 #: Folds fitted at once (processes forked with the data; each fold fits on one thread).
 JOBS = 2
 _FOLD_DATA: list[Data] = []
 
 
-def _fold(w: str) -> tuple[str, np.ndarray, dict[str, Any]]:
+def _fold(held: tuple[str, ...]) -> tuple[tuple[str, ...], np.ndarray, dict[str, Any]]:
     data = _FOLD_DATA[0]
-    test = np.where(data.writers == w)[0]
-    model = fit(data, np.where(data.writers != w)[0])
-    return w, logits(data, model, test), model
+    out = np.isin(data.writers, held)
+    model = fit(data, np.where(~out)[0])
+    return held, logits(data, model, np.where(out)[0]), model
 
 
-def held_out(data: Data) -> tuple[np.ndarray, dict[str, dict[str, Any]]]:
-    """Leave one writer out: every row's logits from a model trained without its writer
-    (rounded as the shipped model is), and each fold's model."""
+def folds_of(writers: Sequence[str], groups: int | None) -> list[tuple[str, ...]]:
+    """The writers held out together in each fold: one each (leave one writer out), or,
+    with ``groups``, dealt in turn into that many groups (a quicker check: each writer is
+    still held out whole)."""
+    ordered = sorted(set(writers))
+    if not groups:
+        return [(w,) for w in ordered]
+    return [tuple(ordered[g::groups]) for g in range(groups)]
+
+
+def held_out(
+    data: Data, groups: int | None = None
+) -> tuple[np.ndarray, dict[tuple[str, ...], dict[str, Any]]]:
+    """Leave one writer (or one group of writers) out: every row's logits from a model
+    trained without its writer, and each fold's model."""
     scores = np.zeros(data.y.shape)
-    models: dict[str, dict[str, Any]] = {}
+    models: dict[tuple[str, ...], dict[str, Any]] = {}
     t0 = time.time()
     _FOLD_DATA[:] = [data]
     with multiprocessing.get_context("fork").Pool(JOBS) as pool:
-        for w, s, model in pool.imap_unordered(_fold, sorted(set(data.writers))):
-            test = np.where(data.writers == w)[0]
+        for held, s, model in pool.imap_unordered(_fold, folds_of(data.writers, groups)):
+            test = np.where(np.isin(data.writers, held))[0]
             scores[test] = s
-            models[w] = model
-            print(f"  fold {w}: {len(test)} held out ({time.time() - t0:.0f} s)", file=sys.stderr)
+            models[held] = model
+            name = held[0] if len(held) == 1 else f"{len(held)} writers"
+            print(
+                f"  fold {name}: {len(test)} held out ({time.time() - t0:.0f} s)", file=sys.stderr
+            )
     _FOLD_DATA.clear()
     return scores, dict(sorted(models.items()))
 
 
-def lowo() -> dict[str, Any]:
+def lowo(groups: int | None = None) -> dict[str, Any]:
     """Leave one writer out, for bench/analysis.py: {"rows": every row, "folds": {writer:
     {"index": its rows, "model": the fold's model as JSON, thresholds chosen on the other
-    writers' held-out scores}}, "scores": every row's held-out logits}."""
+    writers' held-out scores}}, "scores": every row's held-out logits}.  With ``groups``,
+    writers are held out that many groups at a time (``folds_of``)."""
     data = Data(load(TRAINING))
     rules = rule_findings(data.rows)
-    scores, models = held_out(data)
+    scores, models = held_out(data, groups)
     folds: dict[str, Any] = {}
-    for w, model in models.items():
-        test = np.where(data.writers == w)[0]
-        others = np.where(data.writers != w)[0]
+    for held, model in models.items():
+        out = np.isin(data.writers, held)
+        others = np.where(~out)[0]
         chosen = choose(data, others, scores[others], rules)
-        folds[w] = {"index": list(test), "model": to_json(data, model, chosen, [f"all but {w}"])}
+        doc = to_json(data, model, chosen, [f"all but {', '.join(held)}"])
+        for w in held:
+            folds[w] = {"index": list(np.where(data.writers == w)[0]), "model": doc}
+    folds = dict(sorted(folds.items()))
     return {"rows": data.rows, "folds": folds, "scores": scores, "data": data, "rules": rules}
 
 

@@ -169,7 +169,10 @@ def test_the_gentle_question_reaches_more_danger_on_blind_e(
     # its gentle margin chosen on held-out scores for at most 5% of ordinary messages of
     # the writers the rules never saw): all 75 are reached, and 12 of 125 ordinary
     # messages (0.096) get the gentle question, more than on the held-out writers.
-    assert blind_e_gentle.covered > blind_e.any_danger_recall
+    # Since the retrain on 61 writers (tenth session) the safety message alone reaches all
+    # 75, so the gentle question can add none there: it must not take any away.
+    assert blind_e_gentle.covered >= blind_e.any_danger_recall
+    assert blind_e_gentle.covered > blind_e.any_danger_recall or blind_e.any_danger_recall == 1
     assert blind_e_gentle.covered >= 0.80
     assert blind_e_gentle.asked <= 0.10
 
